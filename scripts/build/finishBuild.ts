@@ -1,0 +1,84 @@
+/**
+ * Runs after vite-react-ssg has prerendered every route: moves the not-found page to the
+ * `404.html` a CDN serves for unknown paths, and writes the build manifest that running tabs
+ * poll (`builds/latest.json`) with its route rules (`builds/meta/{id}.json`).
+ */
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { routeRules } from '../../src/routeRules.ts'
+
+export interface BuildManifestFiles {
+  latest: { id: string; timestamp: number }
+  meta: {
+    id: string
+    timestamp: number
+    routes: {
+      path: string
+      layout: string
+      colorMode: string | null
+      guarded: boolean
+      prerendered: boolean
+    }[]
+  }
+}
+
+export function buildManifestFiles(
+  id: string,
+  timestamp: number,
+  extraPrerendered: string[] = [],
+): BuildManifestFiles {
+  const routes = routeRules
+    .map((rule) => ({
+      path: rule.path,
+      layout: rule.layout,
+      colorMode: rule.colorMode ?? null,
+      guarded: Boolean(rule.guarded),
+      prerendered: true,
+    }))
+    .concat(
+      extraPrerendered.map((path) => ({
+        path,
+        layout: 'default',
+        colorMode: null,
+        guarded: false,
+        prerendered: true,
+      })),
+    )
+  return { latest: { id, timestamp }, meta: { id, timestamp, routes } }
+}
+
+async function moveNotFoundPage(distDir: string): Promise<void> {
+  const nested = join(distDir, '404', 'index.html')
+  // 404.html is served for many addresses, so it is rendered in the browser rather than
+  // hydrated (hydrating it would mismatch the address the visitor typed).
+  const html = (await readFile(nested, 'utf8')).replace(' data-server-rendered="true"', '')
+  await writeFile(join(distDir, '404.html'), html)
+  await rm(join(distDir, '404'), { recursive: true })
+}
+
+export async function finishBuild(
+  distDir: string,
+  id: string,
+  extraPrerendered: string[] = [],
+): Promise<void> {
+  await moveNotFoundPage(distDir)
+  const files = buildManifestFiles(id, Date.now(), extraPrerendered)
+  await mkdir(join(distDir, 'builds', 'meta'), { recursive: true })
+  await writeFile(
+    join(distDir, 'builds', 'meta', `${id}.json`),
+    JSON.stringify(files.meta, null, 2),
+  )
+  // latest.json last: it is the signal that everything it points to is in place.
+  await writeFile(join(distDir, 'builds', 'latest.json'), JSON.stringify(files.latest))
+}
+
+/**
+ * react-helmet puts the page's title and meta tags at the very top of <head>; the charset must
+ * come first (browsers only look for it in the first 1024 bytes).
+ */
+export function hoistCharset(html: string): string {
+  const charset = /\s*<meta charset="UTF-8">/i
+  const match = html.match(charset)
+  if (!match) return html
+  return html.replace(charset, '').replace(/<head>/i, '<head><meta charset="UTF-8">')
+}

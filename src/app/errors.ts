@@ -1,0 +1,56 @@
+/** Errors the router shell knows how to show, with the exact texts of the spec. */
+export const NOT_FOUND_STATUS = 404
+
+export class HttpError extends Error {
+  override name = 'HttpError'
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+export interface FullPathParts {
+  pathname: string
+  search?: string
+  hash?: string
+}
+
+export function fullPath({ pathname, search = '', hash = '' }: FullPathParts): string {
+  return `${pathname}${search}${hash}`
+}
+
+/** An address that matches no route. */
+export function notFoundMessage(location: FullPathParts): string {
+  return `Page not found: ${fullPath(location)}`
+}
+
+/** A route whose `validate` check refused the address. */
+export function validationFailedMessage(location: FullPathParts): string {
+  return `Page Not Found: ${fullPath(location)}`
+}
+
+export function toHttpError(error: unknown): HttpError {
+  if (error instanceof HttpError) return error
+  if (isRouteErrorResponseLike(error)) {
+    return new HttpError(
+      error.status,
+      error.statusText || (typeof error.data === 'string' ? error.data : 'Error'),
+    )
+  }
+  if (error instanceof Error) return new HttpError(500, error.message)
+  return new HttpError(500, 'Something went wrong.')
+}
+
+function isRouteErrorResponseLike(
+  value: unknown,
+): value is { status: number; statusText: string; data: unknown } {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'status' in value &&
+    'statusText' in value &&
+    'internal' in value
+  )
+}

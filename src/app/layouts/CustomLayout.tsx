@@ -1,0 +1,16 @@
+import { Outlet } from 'react-router-dom'
+import { SiteFooter } from './SiteFooter'
+import { SiteHeader } from './SiteHeader'
+
+/** The marketing layout: full-bleed sections, the page decides its own widths. */
+export function CustomLayout() {
+  return (
+    <div className="layout layout--custom">
+      <SiteHeader variant="custom" />
+      <main id="main" className="layout__main layout__main--wide">
+        <Outlet />
+      </main>
+      <SiteFooter />
+    </div>
+  )
+}

@@ -1,0 +1,21 @@
+import { ViteReactSSG } from 'vite-react-ssg'
+import { startClientServices } from './app/clientServices'
+import { preloadPage, routes } from './routes'
+import 'virtual:folio-fonts.css'
+import './styles/global.css'
+
+export const createRoot = ViteReactSSG(
+  {
+    routes,
+    basename: import.meta.env.BASE_URL,
+    future: {
+      v7_relativeSplatPath: true,
+      v7_fetcherPersist: true,
+      v7_normalizeFormMethod: true,
+      v7_skipActionErrorRevalidation: true,
+    },
+  },
+  ({ router, isClient }) => {
+    if (isClient && router) startClientServices(router, { preloadPage })
+  },
+)

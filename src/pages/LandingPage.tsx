@@ -1,0 +1,120 @@
+import { Link } from 'react-router-dom'
+import { Seo } from '../app/Seo'
+import { SITE_NAME, SITE_TAGLINE } from '../app/site'
+
+const features = [
+  {
+    title: 'A real code editor',
+    body: 'CodeMirror 6 with markdown and nested highlighting for the languages inside your fences, search, and undo that remembers.',
+  },
+  {
+    title: 'Rendered like a blog post',
+    body: 'The preview uses the exact pipeline that renders this site: GitHub-flavoured markdown, shiki highlighting, light and dark themes.',
+  },
+  {
+    title: 'Yours, everywhere',
+    body: 'Notes sync in real time between tabs and devices. Edit on the laptop, read on the phone, never lose a word to a conflict.',
+  },
+  {
+    title: 'Private by construction',
+    body: 'Row-level security in Postgres means your notes are readable by you alone — enforced by the database, not by hope.',
+  },
+  {
+    title: 'Two-factor sign-in',
+    body: 'Protect your account with any TOTP authenticator app. Sign out of one device, the others, or everywhere at once.',
+  },
+  {
+    title: 'Open and self-hostable',
+    body: 'Folio runs on Supabase and a static CDN. Host it yourself in an afternoon, or let us run it for you.',
+  },
+]
+
+export function Component() {
+  return (
+    <>
+      <Seo
+        title={SITE_NAME}
+        description={`${SITE_TAGLINE} Write technical notes in a real editor and keep them private, synced and fast.`}
+        path="/"
+      />
+      <section className="hero">
+        <div className="container">
+          <p className="eyebrow">Technical notes, done properly</p>
+          <h1 className="hero__title">Write markdown with real code. Read it beautifully.</h1>
+          <p className="hero__lead">
+            Folio is a workspace for engineers' notes: runbooks, snippets, design sketches and
+            postmortems. A proper code editor on the left, a crisp preview on the right, and your
+            notes synced to every device.
+          </p>
+          <div className="hero__actions">
+            <Link className="button button--primary" to="/login?mode=signup">
+              Start free
+            </Link>
+            <Link className="button" to="/home">
+              Take the tour
+            </Link>
+          </div>
+          <p className="hero__note">Free forever for 3 documents. No card needed.</p>
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="features-title">
+        <div className="container">
+          <h2 id="features-title">Everything a technical note needs</h2>
+          <ul className="feature-grid">
+            {features.map((feature) => (
+              <li key={feature.title} className="card">
+                <h3>{feature.title}</h3>
+                <p>{feature.body}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className="section section--muted" aria-labelledby="sample-title">
+        <div className="container split">
+          <div>
+            <h2 id="sample-title">Code looks like code</h2>
+            <p>
+              Fenced blocks are highlighted with the same grammars your editor uses, in light and
+              dark. Paste a stack trace, a migration or a shell session and it reads the way it
+              should.
+            </p>
+            <Link to="/blog">Read how we render markdown →</Link>
+          </div>
+          <pre className="code-sample" aria-label="Example note with a TypeScript snippet">
+            <code>{`## Retry with backoff
+
+\`\`\`ts
+export async function retry<T>(task: () => Promise<T>, tries = 3) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await task()
+    } catch (error) {
+      if (attempt >= tries) throw error
+      await sleep(200 * 2 ** attempt)
+    }
+  }
+}
+\`\`\``}</code>
+          </pre>
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="pricing-title">
+        <div className="container pricing-teaser">
+          <h2 id="pricing-title">Simple pricing</h2>
+          <p>
+            <strong>Free</strong> keeps 3 documents with everything else included.{' '}
+            <strong>Pro</strong> is $8 a month or $80 a year for unlimited documents and image
+            attachments.
+          </p>
+          <Link className="button button--primary" to="/pricing">
+            See plans
+          </Link>
+        </div>
+      </section>
+    </>
+  )
+}

@@ -1,0 +1,54 @@
+/**
+ * The route table as plain data: no React, no imports. The browser router (src/routes.tsx),
+ * the prerender step and the build manifest (`builds/meta/{id}.json`) all read it, so the
+ * rules a page follows are written down exactly once.
+ */
+export type ColorMode = 'light' | 'dark'
+export type LayoutName = 'default' | 'custom'
+
+export interface RouteRule {
+  path: string
+  /** Which shell wraps the page. */
+  layout: LayoutName
+  /** A page may force a colour mode whatever the visitor prefers. */
+  colorMode?: ColorMode
+  /** Signed-in only: the auth guard sends visitors to the login route. */
+  guarded?: boolean
+  /** Names of route middleware run before the page shows (see src/app/middleware.ts). */
+  middleware?: string[]
+}
+
+export const LOGIN_PATH = '/login'
+export const CALLBACK_PATH = '/confirm'
+
+export const routeRules: readonly RouteRule[] = [
+  { path: '/', layout: 'custom', colorMode: 'light' },
+  { path: '/home', layout: 'default', colorMode: 'light' },
+  { path: '/about', layout: 'default' },
+  { path: '/blog', layout: 'default' },
+  { path: '/changelog', layout: 'custom', colorMode: 'light' },
+  { path: '/contact', layout: 'default' },
+  { path: '/dashboard', layout: 'default', guarded: true },
+  { path: '/pricing', layout: 'custom', colorMode: 'light' },
+  { path: '/stripe', layout: 'default', guarded: true },
+  { path: '/subscribe/stripe', layout: 'default', guarded: true },
+  { path: '/subscribe/success', layout: 'default' },
+  { path: '/success', layout: 'default' },
+  { path: '/terms', layout: 'default' },
+  { path: LOGIN_PATH, layout: 'default' },
+  { path: CALLBACK_PATH, layout: 'default' },
+]
+
+/** Paths the global guard never redirects (wildcards allowed): everything public. */
+export const guardExcludeList: readonly string[] = routeRules
+  .filter((rule) => !rule.guarded)
+  .map((rule) => rule.path)
+  .concat(['/blog/*', '/404'])
+
+export function findRouteRule(pathname: string): RouteRule | undefined {
+  const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
+  return (
+    routeRules.find((rule) => rule.path === normalized) ??
+    (normalized.startsWith('/blog/') ? { path: '/blog/*', layout: 'default' } : undefined)
+  )
+}

@@ -1,0 +1,75 @@
+import type { LoaderFunction } from 'react-router-dom'
+import type { RouteRecord } from 'vite-react-ssg'
+import { withChunkReload } from './app/chunkReload'
+import { CustomLayout } from './app/layouts/CustomLayout'
+import { DefaultLayout } from './app/layouts/DefaultLayout'
+import { NotFoundScreen } from './app/NotFoundScreen'
+import { RouteErrorScreen } from './app/ErrorScreen'
+import type { RouteHandle } from './app/routeHandle'
+import { Shell } from './app/Shell'
+import { routeRules, type RouteRule } from './routeRules'
+import { isValidCheckoutQuery } from './pages/checkoutQuery'
+
+/** What a lazily loaded page module provides (react-router's `lazy` contract). */
+type PageModule = { Component: React.ComponentType; loader?: LoaderFunction }
+
+/** Every page is its own chunk, loaded on demand. */
+const pageModules: Record<string, () => Promise<PageModule>> = {
+  '/': () => import('./pages/LandingPage'),
+  '/home': () => import('./pages/HomePage'),
+  '/about': () => import('./pages/AboutPage'),
+  '/blog': () => import('./pages/BlogIndexPage'),
+  '/changelog': () => import('./pages/ChangelogPage'),
+  '/contact': () => import('./pages/ContactPage'),
+  '/dashboard': () => import('./pages/DashboardPage'),
+  '/pricing': () => import('./pages/PricingPage'),
+  '/stripe': () => import('./pages/StripePortalPage'),
+  '/subscribe/stripe': () => import('./pages/SubscribeCheckoutPage'),
+  '/subscribe/success': () => import('./pages/SubscribeSuccessPage'),
+  '/success': () => import('./pages/SuccessPage'),
+  '/terms': () => import('./pages/TermsPage'),
+  '/login': () => import('./pages/LoginPage'),
+  '/confirm': () => import('./pages/ConfirmPage'),
+}
+
+/** Address checks beyond the path itself; a failing check shows 'Page Not Found: …'. */
+const validators: Partial<Record<string, RouteHandle['validate']>> = {
+  '/subscribe/stripe': (location) => isValidCheckoutQuery(new URLSearchParams(location.search)),
+}
+
+function pageRoute(rule: RouteRule): RouteRecord {
+  const load = pageModules[rule.path]
+  if (!load) throw new Error(`No page module for route ${rule.path}`)
+  const handle: RouteHandle = { rule, validate: validators[rule.path] }
+  const lazy = withChunkReload(load, rule.path)
+  return rule.path === '/' ? { index: true, lazy, handle } : { path: rule.path, lazy, handle }
+}
+
+function layoutRoute(layout: RouteRule['layout']): RouteRecord {
+  return {
+    id: `layout-${layout}`,
+    element: layout === 'custom' ? <CustomLayout /> : <DefaultLayout />,
+    children: routeRules.filter((rule) => rule.layout === layout).map(pageRoute),
+  }
+}
+
+export const routes: RouteRecord[] = [
+  {
+    id: 'root',
+    path: '/',
+    element: <Shell />,
+    errorElement: <RouteErrorScreen />,
+    children: [
+      layoutRoute('default'),
+      layoutRoute('custom'),
+      { path: '*', element: <NotFoundScreen /> },
+    ],
+  },
+]
+
+/** Fetches a page's chunk ahead of a click (used by the prefetch after load). */
+export function preloadPage(path: string): void {
+  void pageModules[path]?.().catch(() => {
+    // A failed prefetch is harmless; the click will try again and recover.
+  })
+}

@@ -1,0 +1,104 @@
+import {
+  documentIsMarked,
+  expect,
+  headerLink,
+  markDocument,
+  test,
+  trackErrors,
+  waitForHydration,
+} from './fixtures'
+
+const publicPages: [path: string, title: RegExp, text: string][] = [
+  ['/', /^Folio$/, 'Write markdown with real code'],
+  ['/home', /Product tour · Folio/, 'How Folio works'],
+  ['/about', /About · Folio/, 'About'],
+  ['/blog', /Blog · Folio/, 'Notes from the Folio team'],
+  ['/changelog', /Changelog · Folio/, 'Folio'],
+  ['/contact', /Contact · Folio/, 'Contact'],
+  ['/pricing', /Pricing · Folio/, 'Start free. Upgrade when your notes outgrow it.'],
+  ['/terms', /Terms of service · Folio/, 'Terms of service'],
+  ['/success', /Thank you · Folio/, 'Thank you'],
+  ['/subscribe/success', /Folio/, 'Pro'],
+  ['/login', /Folio/, 'Sign in'],
+  ['/confirm', /Folio/, 'sign'],
+  ['/dashboard', /Folio/, 'Folio'],
+  ['/stripe', /Folio/, 'subscription'],
+  ['/subscribe/stripe', /Folio/, 'Pro'],
+]
+
+test.describe('prerendered routes', () => {
+  for (const [path, title, text] of publicPages) {
+    test(`${path} is served from its own HTML and hydrates without errors`, async ({
+      page,
+      request,
+    }) => {
+      const response = await request.get(path)
+      expect(response.status()).toBe(200)
+      const html = await response.text()
+      expect(html).toContain('data-server-rendered="true"')
+      expect(html).toMatch(/<link[^>]+rel="canonical"[^>]+href="https?:\/\/[^"]+"/)
+      expect(html).toContain('property="og:title"')
+      expect(html).toMatch(/<meta[^>]+name="description"/)
+
+      const errors = trackErrors(page)
+      await page.goto(path)
+      await expect(page).toHaveTitle(title)
+      await expect(page.locator('body')).toContainText(text)
+      await waitForHydration(page)
+      expect(errors).toEqual([])
+    })
+  }
+})
+
+test('client-side navigation keeps the document and scrolls to the top', async ({ page }) => {
+  await page.goto('/')
+  await waitForHydration(page)
+  await markDocument(page)
+  await page.evaluate(() => window.scrollTo(0, 600))
+  await headerLink(page, 'Pricing').click()
+  await expect(page).toHaveURL(/\/pricing$/)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Start free. Upgrade when your notes outgrow it.',
+  )
+  await expect(page).toHaveTitle('Pricing · Folio')
+  expect(await documentIsMarked(page)).toBe(true)
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
+})
+
+test('a hash in the address scrolls to its element', async ({ page }) => {
+  await page.setViewportSize({ width: 800, height: 400 })
+  await page.goto('/pricing#faq-title')
+  await waitForHydration(page)
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(200)
+})
+
+test('an unknown path gets the 404 page with the spec text', async ({ page, request }) => {
+  const response = await request.get('/no/such/page')
+  expect(response.status()).toBe(404)
+  const errors = trackErrors(page)
+  await page.goto('/no/such/page?x=1')
+  await expect(page.getByText('Page not found: /no/such/page?x=1')).toBeVisible()
+  await expect(page.getByText('Oops.')).toBeVisible()
+  await page.getByRole('button', { name: 'Go Home .....' }).click()
+  await expect(page).toHaveURL(/\/$/)
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(
+    'Write markdown with real code',
+  )
+  expect(errors.filter((e) => !e.includes('404'))).toEqual([])
+})
+
+test('client navigation to an unknown route shows the 404 screen', async ({ page }) => {
+  await page.goto('/about')
+  await waitForHydration(page)
+  await page.evaluate(() => {
+    history.pushState({}, '', '/missing-page')
+    dispatchEvent(new PopStateEvent('popstate'))
+  })
+  await expect(page.getByText('Page not found: /missing-page')).toBeVisible()
+})
+
+test('a route whose validation fails shows the validation 404', async ({ page }) => {
+  await page.goto('/subscribe/stripe?plan=gold')
+  await expect(page.getByText('Page Not Found: /subscribe/stripe?plan=gold')).toBeVisible()
+  await expect(page.getByText('404')).toBeVisible()
+})

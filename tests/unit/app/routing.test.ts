@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest'
+import { decideScroll } from '../../../src/app/scrollBehavior'
+import {
+  UnknownMiddlewareError,
+  resolveMiddleware,
+  type RouteMiddleware,
+} from '../../../src/app/middleware'
+import { isValidCheckoutQuery } from '../../../src/pages/checkoutQuery'
+import { findRouteRule, guardExcludeList, routeRules } from '../../../src/routeRules'
+
+const at = (pathname: string, search = '', hash = '') => ({ pathname, search, hash })
+
+describe('decideScroll', () => {
+  it('scrolls to the top when the path changes', () => {
+    expect(decideScroll(at('/a'), at('/b'), { isPop: false })).toEqual({ kind: 'top' })
+  })
+
+  it('scrolls to the element of a hash', () => {
+    expect(decideScroll(at('/a'), at('/b', '', '#install'), { isPop: false })).toEqual({
+      kind: 'element',
+      id: 'install',
+    })
+    expect(decideScroll(at('/b'), at('/b', '', '#caf%C3%A9'), { isPop: false })).toEqual({
+      kind: 'element',
+      id: 'café',
+    })
+  })
+
+  it('restores the saved position on back/forward', () => {
+    expect(decideScroll(at('/a'), at('/b'), { isPop: true, savedTop: 420 })).toEqual({
+      kind: 'restore',
+      top: 420,
+    })
+  })
+
+  it('leaves the reader in place for a query change on the same page', () => {
+    expect(decideScroll(at('/blog'), at('/blog', '?tag=x'), { isPop: false })).toEqual({
+      kind: 'none',
+    })
+  })
+})
+
+describe('route middleware', () => {
+  it('raises an error for an unknown middleware name', () => {
+    const known = new Map<string, RouteMiddleware>([['auth', () => {}]])
+    expect(resolveMiddleware(['auth'], known)).toHaveLength(1)
+    expect(() => resolveMiddleware(['auth', 'admin'], known)).toThrow(UnknownMiddlewareError)
+    expect(() => resolveMiddleware(['admin'], known)).toThrow("Unknown route middleware: 'admin'")
+  })
+})
+
+describe('route table', () => {
+  it('has every route of the product, once', () => {
+    const paths = routeRules.map((rule) => rule.path)
+    expect(new Set(paths).size).toBe(paths.length)
+    expect(paths.sort()).toEqual(
+      [
+        '/',
+        '/home',
+        '/about',
+        '/blog',
+        '/changelog',
+        '/contact',
+        '/dashboard',
+        '/pricing',
+        '/stripe',
+        '/subscribe/stripe',
+        '/subscribe/success',
+        '/success',
+        '/terms',
+        '/login',
+        '/confirm',
+      ].sort(),
+    )
+  })
+
+  it('forces light on the landing, tour, changelog and pricing pages only', () => {
+    const forced = routeRules.filter((rule) => rule.colorMode === 'light').map((rule) => rule.path)
+    expect(forced.sort()).toEqual(['/', '/changelog', '/home', '/pricing'])
+  })
+
+  it('guards only the signed-in pages', () => {
+    expect(
+      routeRules
+        .filter((rule) => rule.guarded)
+        .map((rule) => rule.path)
+        .sort(),
+    ).toEqual(['/dashboard', '/stripe', '/subscribe/stripe'])
+    expect(guardExcludeList).toContain('/blog/*')
+    expect(guardExcludeList).not.toContain('/dashboard')
+  })
+
+  it('finds the rule of a blog post and of a trailing-slash path', () => {
+    expect(findRouteRule('/blog/some-post')?.path).toBe('/blog/*')
+    expect(findRouteRule('/pricing/')?.colorMode).toBe('light')
+    expect(findRouteRule('/nope')).toBeUndefined()
+  })
+})
+
+describe('checkout address validation', () => {
+  it('accepts known plans and intervals and refuses others', () => {
+    expect(isValidCheckoutQuery(new URLSearchParams(''))).toBe(true)
+    expect(isValidCheckoutQuery(new URLSearchParams('plan=pro&interval=year'))).toBe(true)
+    expect(isValidCheckoutQuery(new URLSearchParams('plan=gold'))).toBe(false)
+    expect(isValidCheckoutQuery(new URLSearchParams('plan=pro&interval=week'))).toBe(false)
+  })
+})
