@@ -1,6 +1,7 @@
-import { useNavigate, useRouteError } from 'react-router-dom'
+import { useRouteError } from 'react-router-dom'
 import { Head } from 'vite-react-ssg'
 import { toHttpError } from './errors'
+import { useSafeNavigate } from './useSafeNavigate'
 
 interface ErrorScreenProps {
   statusCode: number
@@ -9,7 +10,7 @@ interface ErrorScreenProps {
 
 /** The fatal-error screen of the spec: status code, 'Oops.', the message and a way home. */
 export function ErrorScreen({ statusCode, message }: ErrorScreenProps) {
-  const navigate = useNavigate()
+  const navigate = useSafeNavigate()
   return (
     <main className="error-screen" id="main">
       <Head>
