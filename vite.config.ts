@@ -1,7 +1,16 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { finishBuild, hoistCharset } from './scripts/build/finishBuild.ts'
+import {
+  addModulePreloads,
+  frameworkChunkFiles,
+  readViteManifest,
+} from './scripts/build/frameworkPreloads.ts'
 import { buildId, folioPlugin } from './scripts/vite/folioPlugin.ts'
+
+// Read once, after the client build has written the manifest and before the first page renders.
+let frameworkFiles: string[] | undefined
+const frameworkChunks = () => (frameworkFiles ??= frameworkChunkFiles(readViteManifest('dist')))
 
 export default defineConfig({
   plugins: [react(), folioPlugin()],
@@ -16,7 +25,7 @@ export default defineConfig({
     // Critical-CSS inlining adds inline `onload` handlers a strict CSP forbids; our CSS is small.
     beastiesOptions: false,
     includedRoutes: (paths) => [...paths, '/404'],
-    onPageRendered: (_route, html) => hoistCharset(html),
+    onPageRendered: (_route, html) => addModulePreloads(hoistCharset(html), frameworkChunks()),
     onFinished: (outDir) => finishBuild(outDir, buildId()),
   },
 })

@@ -56,14 +56,42 @@ function copyFonts(publicDir: string): void {
   }
 }
 
+/** `…/node_modules/@scope/name/…` → `@scope/name` (the last node_modules segment wins). */
+export function packageOfModule(id: string): string | null {
+  const matches = [...id.matchAll(/node_modules\/((?:@[^/]+\/)?[^/]+)/g)]
+  return matches.at(-1)?.[1] ?? null
+}
+
+export const CHUNK_PACKAGES_FILE = '.vite/chunk-packages.json'
+
 export function folioPlugin(): Plugin {
+  let isSsrBuild = false
   return {
     name: 'folio',
+    configResolved(config) {
+      isSsrBuild = Boolean(config.build.ssr)
+      copyFonts(config.publicDir || join(dirname(config.configFile ?? '.'), 'public'))
+    },
+    generateBundle(_options, bundle) {
+      // Which npm packages each client chunk contains, so `npm run size` can prove that
+      // public pages ship no Supabase, Stripe, shiki or CodeMirror code.
+      if (isSsrBuild) return
+      const packages: Record<string, string[]> = {}
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue
+        const names = new Set(
+          chunk.moduleIds.map(packageOfModule).filter((name): name is string => Boolean(name)),
+        )
+        packages[chunk.fileName] = [...names].sort()
+      }
+      this.emitFile({
+        type: 'asset',
+        fileName: CHUNK_PACKAGES_FILE,
+        source: JSON.stringify(packages, null, 2),
+      })
+    },
     config() {
       return { define: { __FOLIO_BUILD_ID__: JSON.stringify(buildId()) } }
-    },
-    configResolved(config) {
-      copyFonts(config.publicDir || join(dirname(config.configFile ?? '.'), 'public'))
     },
     resolveId(id) {
       return id === FONTS_CSS_ID ? `\0${FONTS_CSS_ID}` : undefined

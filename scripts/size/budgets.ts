@@ -1,0 +1,46 @@
+/**
+ * JavaScript budgets per route (gzip, first load: the entry script plus every module the
+ * prerendered HTML preloads). Public pages hydrate React, so every byte must earn its place.
+ */
+export const KB = 1024
+
+export interface RouteBudget {
+  /** A route path, or `*` for every page not listed. */
+  route: string
+  maxGzipBytes: number
+  /** npm packages that must not be part of the page's first load. */
+  forbiddenPackages: string[]
+}
+
+/** Code that only the signed-in product needs. */
+export const HEAVY_PACKAGES = [
+  '@supabase',
+  '@stripe',
+  'shiki',
+  '@shikijs',
+  '@codemirror',
+  '@lezer',
+  'codemirror',
+]
+
+export const budgets: RouteBudget[] = [
+  { route: '/dashboard', maxGzipBytes: 250 * KB, forbiddenPackages: [] },
+  {
+    route: '/subscribe/stripe',
+    maxGzipBytes: 120 * KB,
+    forbiddenPackages: ['shiki', '@shikijs', '@codemirror', '@lezer'],
+  },
+  {
+    route: '/stripe',
+    maxGzipBytes: 120 * KB,
+    forbiddenPackages: ['shiki', '@shikijs', '@codemirror', '@lezer'],
+  },
+  { route: '*', maxGzipBytes: 80 * KB, forbiddenPackages: HEAVY_PACKAGES },
+]
+
+export function budgetFor(route: string): RouteBudget {
+  return (
+    budgets.find((budget) => budget.route === route) ??
+    (budgets.find((budget) => budget.route === '*') as RouteBudget)
+  )
+}

@@ -1,0 +1,76 @@
+/**
+ * `npm run size`: checks every prerendered page's first-load JavaScript (gzip) against its
+ * budget and that public pages ship none of the heavy, signed-in-only packages. Exits 1 when a
+ * budget is exceeded. Run after `npm run build`.
+ */
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { CHUNK_PACKAGES_FILE } from '../vite/folioPlugin.ts'
+import { KB, budgetFor } from './budgets.ts'
+import { firstLoadScripts, gzipSize, htmlFiles, routeOfHtmlFile } from './firstLoad.ts'
+
+export interface RouteReport {
+  route: string
+  gzipBytes: number
+  budgetBytes: number
+  forbidden: string[]
+}
+
+export async function measureRoutes(distDir: string): Promise<RouteReport[]> {
+  const chunkPackages = JSON.parse(
+    await readFile(join(distDir, CHUNK_PACKAGES_FILE), 'utf8'),
+  ) as Record<string, string[]>
+  const reports: RouteReport[] = []
+  for (const file of await htmlFiles(distDir)) {
+    const route = routeOfHtmlFile(distDir, file)
+    const scripts = firstLoadScripts(await readFile(file, 'utf8'))
+    const budget = budgetFor(route)
+    let gzipBytes = 0
+    const forbidden = new Set<string>()
+    for (const src of scripts) {
+      gzipBytes += await gzipSize(join(distDir, src))
+      for (const name of chunkPackages[src.replace(/^\//, '')] ?? []) {
+        if (
+          budget.forbiddenPackages.some(
+            (banned) => name === banned || name.startsWith(`${banned}/`),
+          )
+        )
+          forbidden.add(name)
+      }
+    }
+    reports.push({ route, gzipBytes, budgetBytes: budget.maxGzipBytes, forbidden: [...forbidden] })
+  }
+  return reports.sort((a, b) => a.route.localeCompare(b.route))
+}
+
+function formatKb(bytes: number): string {
+  return `${(bytes / KB).toFixed(1)} KB`
+}
+
+async function main(): Promise<void> {
+  const distDir = process.argv[2] ?? 'dist'
+  const reports = await measureRoutes(distDir)
+  let failures = 0
+  console.log('route'.padEnd(40), 'first-load JS (gzip)'.padStart(22), 'budget'.padStart(10))
+  for (const report of reports) {
+    const over = report.gzipBytes > report.budgetBytes
+    const bad = over || report.forbidden.length > 0
+    if (bad) failures += 1
+    console.log(
+      report.route.padEnd(40),
+      formatKb(report.gzipBytes).padStart(22),
+      formatKb(report.budgetBytes).padStart(10),
+      bad
+        ? `  ✗ ${over ? 'over budget' : ''}${report.forbidden.length ? ` ships ${report.forbidden.join(', ')}` : ''}`
+        : '  ✓',
+    )
+  }
+  if (failures > 0) {
+    console.error(`\n${failures} route(s) exceed their JavaScript budget.`)
+    process.exitCode = 1
+  } else {
+    console.log(`\nAll ${reports.length} routes are within budget.`)
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main()
