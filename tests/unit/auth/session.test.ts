@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest'
+import { clearedCookieStrings, sessionCookieStrings } from '../../../src/features/auth/cookies'
+import {
+  isExpired,
+  isValidSession,
+  readStoredSession,
+  storageKeyFor,
+  type StoredSession,
+} from '../../../src/features/auth/session'
+
+const session: StoredSession = {
+  access_token: 'access.jwt',
+  refresh_token: 'refresh-1',
+  expires_at: 2_000,
+  expires_in: 3600,
+  token_type: 'bearer',
+}
+
+function memoryStorage(initial: Record<string, string> = {}) {
+  const values = new Map(Object.entries(initial))
+  return {
+    values,
+    getItem: (key: string) => values.get(key) ?? null,
+    removeItem: (key: string) => void values.delete(key),
+  }
+}
+
+describe('isValidSession', () => {
+  it('needs access_token, refresh_token and expires_at', () => {
+    expect(isValidSession(session)).toBe(true)
+    expect(isValidSession({ ...session, access_token: '' })).toBe(false)
+    expect(isValidSession({ ...session, refresh_token: undefined })).toBe(false)
+    expect(isValidSession({ ...session, expires_at: '2000' })).toBe(false)
+    expect(isValidSession({ ...session, expires_at: Number.NaN })).toBe(false)
+    expect(isValidSession(null)).toBe(false)
+  })
+
+  it('treats a session about to expire as expired', () => {
+    expect(isExpired(session, 1_000)).toBe(false)
+    expect(isExpired(session, 1_980)).toBe(true)
+    expect(isExpired(session, 2_500)).toBe(true)
+  })
+})
+
+describe('readStoredSession', () => {
+  it('returns a valid stored session', () => {
+    const storage = memoryStorage({ key: JSON.stringify(session) })
+    expect(readStoredSession(storage, 'key')).toEqual(session)
+  })
+
+  it.each([
+    'not json',
+    JSON.stringify({ access_token: 'a' }),
+    JSON.stringify({ currentSession: { refresh_token: 'r' } }),
+    'null',
+  ])('removes an invalid stored session (%s)', (raw) => {
+    const storage = memoryStorage({ key: raw })
+    expect(readStoredSession(storage, 'key')).toBeNull()
+    expect(storage.values.has('key')).toBe(false)
+  })
+
+  it('derives supabase-js storage keys from the backend host', () => {
+    expect(storageKeyFor('https://abcd.supabase.co')).toBe('sb-abcd-auth-token')
+    expect(storageKeyFor('http://127.0.0.1:54321')).toBe('sb-127-auth-token')
+  })
+})
+
+describe('session cookies', () => {
+  it('writes access and refresh tokens with Lax, Path=/ and max-age from the expiry', () => {
+    const cookies = sessionCookieStrings(session, { secure: false, nowSeconds: 1_000 })
+    expect(cookies).toEqual([
+      'sb-access-token=access.jwt; Path=/; Max-Age=1000; SameSite=Lax',
+      'sb-refresh-token=refresh-1; Path=/; Max-Age=2592000; SameSite=Lax',
+    ])
+  })
+
+  it('adds Secure on https and provider tokens when present', () => {
+    const cookies = sessionCookieStrings(
+      { ...session, provider_token: 'gh token', provider_refresh_token: 'gh-refresh' },
+      { secure: true, nowSeconds: 1_000 },
+    )
+    expect(cookies).toHaveLength(4)
+    expect(cookies.every((value) => value.endsWith('; Secure'))).toBe(true)
+    expect(cookies[2]).toContain('sb-provider-token=gh%20token')
+  })
+
+  it('clears every session cookie', () => {
+    const cleared = clearedCookieStrings(true)
+    expect(cleared).toHaveLength(4)
+    for (const value of cleared)
+      expect(value).toMatch(/=; Path=\/; Max-Age=0; SameSite=Lax; Secure$/)
+  })
+})
