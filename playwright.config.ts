@@ -29,7 +29,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `npx tsx scripts/serve/main.ts --port ${PORT} --dir dist`,
+    command: `npx tsx scripts/serve/main.ts --port ${PORT} --dir dist --supabase-url http://127.0.0.1:54321`,
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: !process.env.CI,
     timeout: 30_000,

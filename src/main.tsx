@@ -1,3 +1,5 @@
+// Must stay the first import: it restores the prerendered state before the router is created.
+import './app/ssgState'
 import { ViteReactSSG } from 'vite-react-ssg'
 import { startClientServices } from './app/clientServices'
 import { preloadPage, routes } from './routes'

@@ -3,9 +3,10 @@
  * `404.html` a CDN serves for unknown paths, and writes the build manifest that running tabs
  * poll (`builds/latest.json`) with its route rules (`builds/meta/{id}.json`).
  */
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { routeRules } from '../../src/routeRules.ts'
+import { externaliseInlineState } from './inlineState.ts'
 
 export interface BuildManifestFiles {
   latest: { id: string; timestamp: number }
@@ -56,12 +57,25 @@ async function moveNotFoundPage(distDir: string): Promise<void> {
   await rm(join(distDir, '404'), { recursive: true })
 }
 
+/** Rewrites every prerendered page so it runs under a CSP without 'unsafe-inline'. */
+async function externaliseStateInPages(distDir: string): Promise<void> {
+  const entries = await readdir(distDir, { withFileTypes: true, recursive: true })
+  const pages = entries.filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
+  await Promise.all(
+    pages.map(async (entry) => {
+      const file = join(entry.parentPath, entry.name)
+      await writeFile(file, externaliseInlineState(await readFile(file, 'utf8')))
+    }),
+  )
+}
+
 export async function finishBuild(
   distDir: string,
   id: string,
   extraPrerendered: string[] = [],
 ): Promise<void> {
   await moveNotFoundPage(distDir)
+  await externaliseStateInPages(distDir)
   const files = buildManifestFiles(id, Date.now(), extraPrerendered)
   await mkdir(join(distDir, 'builds', 'meta'), { recursive: true })
   await writeFile(

@@ -1,5 +1,9 @@
-/** `npm run preview`: serve dist/ like the CDN does. Flags: --port N, --dir D, --gzip. */
+/**
+ * `npm run preview`: serve dist/ like the CDN does, with its security headers.
+ * Flags: --port N, --dir D, --gzip, --no-security-headers, --supabase-url URL.
+ */
 import { parseArgs } from 'node:util'
+import { securityHeaders } from './securityHeaders.ts'
 import { startStaticServer } from './staticServer.ts'
 
 const { values } = parseArgs({
@@ -8,6 +12,8 @@ const { values } = parseArgs({
     dir: { type: 'string', default: 'dist' },
     host: { type: 'string', default: '127.0.0.1' },
     gzip: { type: 'boolean', default: false },
+    'no-security-headers': { type: 'boolean', default: false },
+    'supabase-url': { type: 'string', default: process.env.VITE_SUPABASE_URL },
   },
 })
 
@@ -16,5 +22,8 @@ const { url } = await startStaticServer({
   port: Number(values.port),
   host: values.host,
   gzip: values.gzip,
+  headers: values['no-security-headers']
+    ? {}
+    : securityHeaders({ supabaseUrl: values['supabase-url'] }),
 })
 console.log(`Serving ${values.dir}/ at ${url} (no SPA fallback, like the CDN)`)

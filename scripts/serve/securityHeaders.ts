@@ -1,0 +1,58 @@
+/**
+ * The security headers the CDN must send (documented in docs/security-headers.md). The
+ * end-to-end tests serve dist/ with exactly these, so the site is proven to work under them.
+ */
+import { colorModeScriptHash } from '../vite/folioPlugin.ts'
+
+export interface SecurityHeaderOptions {
+  /** The Supabase project URL the app talks to (REST, auth, storage, realtime). */
+  supabaseUrl?: string
+  /** HSTS only makes sense over https; leave it off for a plain-http local server. */
+  https?: boolean
+}
+
+export function contentSecurityPolicy({ supabaseUrl }: SecurityHeaderOptions = {}): string {
+  const backend = supabaseUrl ? new URL(supabaseUrl) : null
+  const backendOrigins = backend
+    ? [backend.origin, `${backend.protocol === 'https:' ? 'wss' : 'ws'}://${backend.host}`]
+    : []
+  const directives: Record<string, string[]> = {
+    'default-src': ["'self'"],
+    // Only the no-flash colour-mode script is inline, allowed by its hash; Stripe.js for checkout.
+    'script-src': ["'self'", `'${colorModeScriptHash}'`, 'https://js.stripe.com'],
+    'style-src': ["'self'"],
+    // shiki colours tokens with style attributes (CSS variables for the two themes).
+    'style-src-attr': ["'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:', ...(backend ? [backend.origin] : [])],
+    'font-src': ["'self'"],
+    'connect-src': ["'self'", ...backendOrigins, 'https://api.stripe.com'],
+    'frame-src': [
+      'https://js.stripe.com',
+      'https://checkout.stripe.com',
+      'https://hooks.stripe.com',
+    ],
+    'worker-src': ["'self'", 'blob:'],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  }
+  return Object.entries(directives)
+    .map(([name, values]) => `${name} ${values.join(' ')}`)
+    .join('; ')
+}
+
+export function securityHeaders(options: SecurityHeaderOptions = {}): Record<string, string> {
+  return {
+    'Content-Security-Policy': contentSecurityPolicy(options),
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'X-Content-Type-Options': 'nosniff',
+    'X-Frame-Options': 'DENY',
+    'Permissions-Policy':
+      'camera=(), microphone=(), geolocation=(), payment=(self "https://js.stripe.com")',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    ...(options.https
+      ? { 'Strict-Transport-Security': 'max-age=63072000; includeSubDomains; preload' }
+      : {}),
+  }
+}
