@@ -1,0 +1,62 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, waitForHydration } from './fixtures'
+
+const pages = [
+  '/',
+  '/home',
+  '/about',
+  '/blog',
+  '/changelog',
+  '/contact',
+  '/pricing',
+  '/terms',
+  '/success',
+  '/login',
+  '/404-check',
+]
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test.describe(`accessibility in ${colorScheme} mode`, () => {
+    test.use({ colorScheme })
+    for (const path of pages) {
+      test(`${path} has no axe violations`, async ({ page }) => {
+        await page.goto(path)
+        await waitForHydration(page)
+        const results = await new AxeBuilder({ page })
+          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+          .analyze()
+        const summary = results.violations.map(
+          (violation) =>
+            `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+        )
+        expect(summary).toEqual([])
+      })
+    }
+  })
+}
+
+test('every interactive element on the landing page is reachable by keyboard with a visible focus', async ({
+  page,
+}) => {
+  await page.goto('/')
+  await waitForHydration(page)
+  const seen = new Set<string>()
+  for (let step = 0; step < 25; step += 1) {
+    await page.keyboard.press('Tab')
+    const focused = await page.evaluate(() => {
+      const element = document.activeElement as HTMLElement | null
+      if (!element || element === document.body) return null
+      const style = getComputedStyle(element)
+      return {
+        label: `${element.tagName}:${element.textContent?.trim().slice(0, 30)}`,
+        outline: style.outlineStyle !== 'none' && style.outlineWidth !== '0px',
+      }
+    })
+    if (!focused) continue
+    expect(focused.outline, `${focused.label} shows focus`).toBe(true)
+    seen.add(focused.label)
+  }
+  expect([...seen]).toEqual(
+    expect.arrayContaining(['A:Skip to content', 'A:Pricing', 'A:Start free']),
+  )
+})
