@@ -1,6 +1,7 @@
 import type { LoaderFunction } from 'react-router-dom'
 import type { RouteRecord } from 'vite-react-ssg'
 import { withChunkReload } from './app/chunkReload'
+import { AccountMenu } from './features/auth'
 import { CustomLayout } from './app/layouts/CustomLayout'
 import { DefaultLayout } from './app/layouts/DefaultLayout'
 import { NotFoundScreen } from './app/NotFoundScreen'
@@ -48,7 +49,12 @@ function pageRoute(rule: RouteRule): RouteRecord {
 function layoutRoute(layout: RouteRule['layout']): RouteRecord {
   return {
     id: `layout-${layout}`,
-    element: layout === 'custom' ? <CustomLayout /> : <DefaultLayout />,
+    element:
+      layout === 'custom' ? (
+        <CustomLayout account={<AccountMenu />} />
+      ) : (
+        <DefaultLayout account={<AccountMenu />} />
+      ),
     children: routeRules.filter((rule) => rule.layout === layout).map(pageRoute),
   }
 }

@@ -14,13 +14,19 @@ interface ManifestChunk {
   isEntry?: boolean
 }
 
+const ALWAYS_LOADED = /^node_modules\/react-dom\//
+
 export type ViteManifest = Record<string, ManifestChunk>
 
 export function readViteManifest(distDir: string): ViteManifest {
   return JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8')) as ViteManifest
 }
 
-/** Files of the entry's dynamic imports from node_modules, with their static imports. */
+/**
+ * Files of the entry's always-taken dynamic imports (react-dom/client, which vite-react-ssg
+ * imports to hydrate), with their static imports. Other dynamic imports, like supabase-js,
+ * are only loaded by the pages that need them and must not be preloaded everywhere.
+ */
 export function frameworkChunkFiles(manifest: ViteManifest): string[] {
   const entry = Object.values(manifest).find((chunk) => chunk.isEntry)
   const files = new Set<string>()
@@ -30,7 +36,7 @@ export function frameworkChunkFiles(manifest: ViteManifest): string[] {
     files.add(chunk.file)
     for (const imported of chunk.imports ?? []) visit(imported)
   }
-  for (const key of entry?.dynamicImports ?? []) if (key.startsWith('node_modules/')) visit(key)
+  for (const key of entry?.dynamicImports ?? []) if (ALWAYS_LOADED.test(key)) visit(key)
   return [...files]
 }
 

@@ -1,6 +1,5 @@
-import { Link } from 'react-router-dom'
-import { PageHeader } from '../components/PageHeader'
 import { Seo } from '../app/Seo'
+import { ConfirmPanel } from '../features/auth'
 
 export function Component() {
   return (
@@ -11,10 +10,7 @@ export function Component() {
         path="/confirm"
         noIndex
       />
-      <PageHeader title="Signing you in" />
-      <p>
-        One moment while we complete your sign-in. <Link to="/login">Back to sign in</Link>.
-      </p>
+      <ConfirmPanel />
     </div>
   )
 }

@@ -1,15 +1,24 @@
-import { Link } from 'react-router-dom'
-import { PageHeader } from '../components/PageHeader'
 import { Seo } from '../app/Seo'
+import { RequireUser, SignOutOptions, TwoFactorSettings } from '../features/auth'
 
 export function Component() {
   return (
     <div className="prose-page">
       <Seo title="Your workspace" description="Your Folio notes." path="/dashboard" noIndex />
-      <PageHeader title="Your workspace" />
-      <p>
-        Your notes live here. <Link to="/login?redirect=/dashboard">Sign in</Link> to open them.
-      </p>
+      <RequireUser>
+        {(session) => (
+          <>
+            <h1>Your workspace</h1>
+            <p data-testid="signed-in-as">
+              Signed in as {session.user.email ?? session.user.phone}
+            </p>
+            <div id="account">
+              <TwoFactorSettings />
+              <SignOutOptions />
+            </div>
+          </>
+        )}
+      </RequireUser>
     </div>
   )
 }

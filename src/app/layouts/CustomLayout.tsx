@@ -3,10 +3,14 @@ import { SiteFooter } from './SiteFooter'
 import { SiteHeader } from './SiteHeader'
 
 /** The marketing layout: full-bleed sections, the page decides its own widths. */
-export function CustomLayout() {
+interface LayoutProps {
+  account?: React.ReactNode
+}
+
+export function CustomLayout({ account }: LayoutProps) {
   return (
     <div className="layout layout--custom">
-      <SiteHeader variant="custom" />
+      <SiteHeader variant="custom" account={account} />
       <main id="main" className="layout__main layout__main--wide">
         <Outlet />
       </main>

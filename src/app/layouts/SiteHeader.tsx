@@ -5,9 +5,11 @@ import { primaryNav } from './navigation'
 
 interface SiteHeaderProps {
   variant: 'default' | 'custom'
+  /** The account corner, supplied by whoever composes the routes (the shell knows no features). */
+  account?: React.ReactNode
 }
 
-export function SiteHeader({ variant }: SiteHeaderProps) {
+export function SiteHeader({ variant, account }: SiteHeaderProps) {
   const { preference, forced, setPreference } = useColorModeState()
   return (
     <header className={`site-header site-header--${variant}`}>
@@ -32,9 +34,7 @@ export function SiteHeader({ variant }: SiteHeaderProps) {
         </nav>
         <div className="site-header__actions">
           <ColorModeToggle preference={preference} forced={forced} onChange={setPreference} />
-          <Link to="/dashboard" className="button button--small">
-            Open Folio
-          </Link>
+          {account}
         </div>
       </div>
     </header>

@@ -37,14 +37,15 @@ describe('framework preloads', () => {
     'index.html': {
       file: 'assets/app.js',
       isEntry: true,
-      dynamicImports: ['node_modules/react-dom/client.js', 'src/pages/A.tsx'],
+      dynamicImports: ['node_modules/react-dom/client.js', 'node_modules/@supabase/supabase-js/dist/index.mjs', 'src/pages/A.tsx'],
     },
     'node_modules/react-dom/client.js': { file: 'assets/client.js', imports: ['_shared.js'] },
     '_shared.js': { file: 'assets/shared.js' },
     'src/pages/A.tsx': { file: 'assets/A.js' },
+    'node_modules/@supabase/supabase-js/dist/index.mjs': { file: 'assets/supabase.js' },
   }
 
-  it('finds the entry’s framework chunks but not page chunks', () => {
+  it('finds the entry’s framework chunks but not page or lazily loaded package chunks', () => {
     expect(frameworkChunkFiles(manifest)).toEqual(['assets/client.js', 'assets/shared.js'])
   })
 

@@ -1,0 +1,91 @@
+import { useEffect, useRef, useState } from 'react'
+import { Link, useLocation } from 'react-router-dom'
+import { useSafeNavigate } from '../../app/useSafeNavigate'
+import { loadSupabase } from './supabaseClient'
+import { useAuthState } from './useAuthState'
+
+/**
+ * The header's account corner. It knows who is signed in from the stored session, so it works
+ * on every page without loading supabase-js; signing out loads it on demand.
+ */
+export function AccountMenu() {
+  const auth = useAuthState()
+  const location = useLocation()
+  const navigate = useSafeNavigate()
+  const [open, setOpen] = useState(false)
+  const menu = useRef<HTMLDivElement>(null)
+
+  useEffect(() => setOpen(false), [location.pathname])
+  useEffect(() => {
+    if (!open) return
+    const close = (event: MouseEvent | KeyboardEvent) => {
+      if (
+        event instanceof KeyboardEvent
+          ? event.key === 'Escape'
+          : !menu.current?.contains(event.target as Node)
+      )
+        setOpen(false)
+    }
+    document.addEventListener('mousedown', close)
+    document.addEventListener('keydown', close)
+    return () => {
+      document.removeEventListener('mousedown', close)
+      document.removeEventListener('keydown', close)
+    }
+  }, [open])
+
+  if (auth.status === 'unknown')
+    return <span className="account-menu account-menu--pending" aria-hidden="true" />
+  if (auth.status === 'signed-out') {
+    return (
+      <Link to="/login" className="button button--small" data-testid="account-sign-in">
+        Sign in
+      </Link>
+    )
+  }
+
+  const signOut = async () => {
+    const supabase = await loadSupabase()
+    await supabase.auth.signOut({ scope: 'local' })
+    navigate('/', { replace: true })
+  }
+
+  return (
+    <div className="account-menu" ref={menu}>
+      <button
+        type="button"
+        className="button button--small"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+        data-testid="account-menu"
+      >
+        {auth.user.email ?? 'Account'}
+      </button>
+      {open ? (
+        <ul className="account-menu__items" role="menu">
+          <li role="none">
+            <Link role="menuitem" to="/dashboard">
+              Your notes
+            </Link>
+          </li>
+          <li role="none">
+            <Link role="menuitem" to="/dashboard#account">
+              Account
+            </Link>
+          </li>
+          <li role="none">
+            <button
+              role="menuitem"
+              type="button"
+              className="link-button"
+              onClick={() => void signOut()}
+            >
+              Sign out
+            </button>
+          </li>
+        </ul>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,82 @@
+import { Link, useSearchParams } from 'react-router-dom'
+import { EmailLinkForm } from './EmailLinkForm'
+import { MfaChallengeForm } from './MfaChallengeForm'
+import { NewPasswordForm } from './NewPasswordForm'
+import { PasswordForm } from './PasswordForm'
+import { useAuthRedirect } from './useAuthRedirect'
+
+export type LoginMode = 'signin' | 'signup' | 'magic' | 'forgot' | 'reset' | 'mfa'
+
+const tabs: { mode: LoginMode; label: string }[] = [
+  { mode: 'signin', label: 'Sign in' },
+  { mode: 'signup', label: 'Create account' },
+  { mode: 'magic', label: 'Email me a link' },
+  { mode: 'forgot', label: 'Forgot password' },
+]
+
+const headings: Record<LoginMode, string> = {
+  signin: 'Sign in to Folio',
+  signup: 'Create your Folio account',
+  magic: 'Sign in with a link',
+  forgot: 'Reset your password',
+  reset: 'Choose a new password',
+  mfa: 'Two-factor authentication',
+}
+
+function parseMode(value: string | null): LoginMode {
+  return (
+    (['signin', 'signup', 'magic', 'forgot', 'reset', 'mfa'] as const).find(
+      (mode) => mode === value,
+    ) ?? 'signin'
+  )
+}
+
+/** /login: every way in, one mode at a time (the mode and the way back live in the address). */
+export function LoginPanel() {
+  const [params, setParams] = useSearchParams()
+  const mode = parseMode(params.get('mode'))
+  const { target, goBack } = useAuthRedirect()
+
+  const hrefFor = (next: LoginMode) => {
+    const nextParams = new URLSearchParams(params)
+    nextParams.set('mode', next)
+    return `/login?${nextParams}`
+  }
+  const afterSignIn = (needsMfa: boolean) => {
+    if (!needsMfa) return goBack()
+    const nextParams = new URLSearchParams(params)
+    nextParams.set('mode', 'mfa')
+    setParams(nextParams, { replace: true })
+  }
+
+  return (
+    <section className="auth-panel" aria-labelledby="auth-title">
+      <h1 id="auth-title">{headings[mode]}</h1>
+      {mode === 'reset' || mode === 'mfa' ? null : (
+        <nav className="tabs" aria-label="Ways to sign in">
+          {tabs.map((tab) => (
+            <Link
+              key={tab.mode}
+              to={hrefFor(tab.mode)}
+              replace
+              aria-current={tab.mode === mode ? 'page' : undefined}
+            >
+              {tab.label}
+            </Link>
+          ))}
+        </nav>
+      )}
+      {mode === 'signin' || mode === 'signup' ? (
+        <PasswordForm key={mode} mode={mode} redirectTarget={target} onSignedIn={afterSignIn} />
+      ) : null}
+      {mode === 'magic' ? (
+        <EmailLinkForm key="magic" purpose="magic-link" redirectTarget={target} />
+      ) : null}
+      {mode === 'forgot' ? (
+        <EmailLinkForm key="forgot" purpose="recovery" redirectTarget={target} />
+      ) : null}
+      {mode === 'reset' ? <NewPasswordForm onDone={goBack} /> : null}
+      {mode === 'mfa' ? <MfaChallengeForm onVerified={goBack} /> : null}
+    </section>
+  )
+}

@@ -1,0 +1,96 @@
+import { useState } from 'react'
+import { Field } from '../../components/Field'
+import { FormMessage } from '../../components/FormMessage'
+import { authErrorMessage, isPhone, validateCredentials, type FieldErrors } from './messages'
+import { loadSupabase } from './supabaseClient'
+import { callbackUrl } from './useAuthRedirect'
+
+interface PasswordFormProps {
+  mode: 'signin' | 'signup'
+  redirectTarget: string
+  /** Called once a session exists; `needsMfa` when a second factor must be verified first. */
+  onSignedIn: (needsMfa: boolean) => void
+}
+
+export function PasswordForm({ mode, redirectTarget, onSignedIn }: PasswordFormProps) {
+  const [identifier, setIdentifier] = useState('')
+  const [password, setPassword] = useState('')
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const [busy, setBusy] = useState(false)
+  const [notice, setNotice] = useState<string | null>(null)
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault()
+    setNotice(null)
+    const found = validateCredentials(identifier, password, mode)
+    setErrors(found)
+    if (Object.keys(found).length > 0) return
+    setBusy(true)
+    try {
+      const supabase = await loadSupabase()
+      const value = identifier.trim()
+      const credentials = isPhone(value) ? { phone: value, password } : { email: value, password }
+      if (mode === 'signup') {
+        const { data, error } = await supabase.auth.signUp({
+          ...credentials,
+          options: { emailRedirectTo: callbackUrl(redirectTarget) },
+        } as Parameters<typeof supabase.auth.signUp>[0])
+        if (error) throw error
+        if (!data.session) {
+          setNotice(
+            `Almost there: we sent a confirmation link to ${value}. Open it to finish creating your account.`,
+          )
+          return
+        }
+        onSignedIn(false)
+        return
+      }
+      const { error } = await supabase.auth.signInWithPassword(credentials)
+      if (error) throw error
+      const { data: levels } = await supabase.auth.mfa.getAuthenticatorAssuranceLevel()
+      onSignedIn(levels?.nextLevel === 'aal2' && levels.currentLevel !== 'aal2')
+    } catch (error) {
+      setErrors({ form: authErrorMessage(error) })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <form className="form" onSubmit={submit} noValidate aria-busy={busy}>
+      {errors.form ? <FormMessage kind="error">{errors.form}</FormMessage> : null}
+      {notice ? <FormMessage kind="success">{notice}</FormMessage> : null}
+      <Field
+        label="Email or phone"
+        name="identifier"
+        type="text"
+        inputMode="email"
+        autoComplete={mode === 'signup' ? 'email' : 'username'}
+        value={identifier}
+        onChange={(event) => setIdentifier(event.target.value)}
+        error={errors.identifier}
+        required
+      />
+      <Field
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete={mode === 'signup' ? 'new-password' : 'current-password'}
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        error={errors.password}
+        hint={mode === 'signup' ? 'At least 8 characters.' : undefined}
+        required
+      />
+      <button type="submit" className="button button--primary" disabled={busy}>
+        {busy
+          ? mode === 'signup'
+            ? 'Creating your account…'
+            : 'Signing in…'
+          : mode === 'signup'
+            ? 'Create account'
+            : 'Sign in'}
+      </button>
+    </form>
+  )
+}

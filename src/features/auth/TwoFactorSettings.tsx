@@ -1,0 +1,159 @@
+import { useCallback, useEffect, useState } from 'react'
+import type { Factor } from '@supabase/supabase-js'
+import { Field } from '../../components/Field'
+import { FormMessage } from '../../components/FormMessage'
+import { authErrorMessage } from './messages'
+import { loadSupabase } from './supabaseClient'
+
+interface Enrolment {
+  factorId: string
+  qrCode: string
+  secret: string
+}
+
+/** Enrol a TOTP authenticator (QR code and secret), verify it with a code, or remove it. */
+export function TwoFactorSettings() {
+  const [factors, setFactors] = useState<Factor[] | null>(null)
+  const [enrolment, setEnrolment] = useState<Enrolment | null>(null)
+  const [code, setCode] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [notice, setNotice] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  const refresh = useCallback(async () => {
+    const supabase = await loadSupabase()
+    const { data, error: failure } = await supabase.auth.mfa.listFactors()
+    if (failure) return setError(authErrorMessage(failure))
+    setFactors(data.all.filter((factor) => factor.factor_type === 'totp'))
+  }, [])
+
+  useEffect(() => {
+    void refresh()
+  }, [refresh])
+
+  async function run(task: () => Promise<void>) {
+    setBusy(true)
+    setError(null)
+    setNotice(null)
+    try {
+      await task()
+    } catch (failure) {
+      setError(authErrorMessage(failure))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const startEnrolment = () =>
+    run(async () => {
+      const supabase = await loadSupabase()
+      // An abandoned, unverified factor would block a new one with the same name.
+      for (const factor of factors ?? [])
+        if (factor.status !== 'verified') await supabase.auth.mfa.unenroll({ factorId: factor.id })
+      const { data, error: failure } = await supabase.auth.mfa.enroll({
+        factorType: 'totp',
+        friendlyName: `Authenticator ${new Date().toISOString().slice(0, 10)}`,
+        issuer: 'Folio',
+      })
+      if (failure) throw failure
+      setEnrolment({ factorId: data.id, qrCode: data.totp.qr_code, secret: data.totp.secret })
+    })
+
+  const verify = (event: React.FormEvent) => {
+    event.preventDefault()
+    if (!enrolment) return
+    const digits = code.replace(/\s+/g, '')
+    if (!/^\d{6}$/.test(digits))
+      return setError('Enter the 6-digit code from your authenticator app.')
+    void run(async () => {
+      const supabase = await loadSupabase()
+      const { error: failure } = await supabase.auth.mfa.challengeAndVerify({
+        factorId: enrolment.factorId,
+        code: digits,
+      })
+      if (failure) throw failure
+      setEnrolment(null)
+      setCode('')
+      setNotice('Two-factor authentication is on. You will be asked for a code when you sign in.')
+      await refresh()
+    })
+  }
+
+  const remove = (factor: Factor) =>
+    run(async () => {
+      if (
+        !window.confirm('Remove this authenticator? Signing in will then only need your password.')
+      )
+        return
+      const supabase = await loadSupabase()
+      const { error: failure } = await supabase.auth.mfa.unenroll({ factorId: factor.id })
+      if (failure) throw failure
+      setNotice('The authenticator was removed.')
+      await refresh()
+    })
+
+  const verified = (factors ?? []).filter((factor) => factor.status === 'verified')
+  return (
+    <section aria-labelledby="two-factor-title" className="account-section">
+      <h2 id="two-factor-title">Two-factor authentication</h2>
+      {error ? <FormMessage kind="error">{error}</FormMessage> : null}
+      {notice ? <FormMessage kind="success">{notice}</FormMessage> : null}
+      {factors === null ? <p className="status-note">Loading…</p> : null}
+      {verified.map((factor) => (
+        <p key={factor.id}>
+          On, with <strong>{factor.friendly_name || 'an authenticator app'}</strong>.{' '}
+          <button
+            type="button"
+            className="button button--small"
+            onClick={() => remove(factor)}
+            disabled={busy}
+          >
+            Remove
+          </button>
+        </p>
+      ))}
+      {factors !== null && verified.length === 0 && !enrolment ? (
+        <p>
+          Off. Add an authenticator app (1Password, Google Authenticator, Aegis…) so a stolen
+          password is not enough.{' '}
+          <button
+            type="button"
+            className="button button--small"
+            onClick={startEnrolment}
+            disabled={busy}
+          >
+            Set up two-factor
+          </button>
+        </p>
+      ) : null}
+      {enrolment ? (
+        <form className="form" onSubmit={verify} noValidate>
+          <p>Scan this code with your authenticator app, then enter the 6-digit code it shows.</p>
+          <img
+            src={enrolment.qrCode}
+            alt="QR code to add Folio to your authenticator app"
+            width={180}
+            height={180}
+            className="qr-code"
+          />
+          <p>
+            Cannot scan? Enter this secret instead:{' '}
+            <code data-testid="totp-secret">{enrolment.secret}</code>
+          </p>
+          <Field
+            label="Code from the app"
+            name="totp-code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            required
+          />
+          <button type="submit" className="button button--primary" disabled={busy}>
+            {busy ? 'Checking…' : 'Turn on two-factor'}
+          </button>
+        </form>
+      ) : null}
+    </section>
+  )
+}

@@ -1,0 +1,10 @@
+/** The auth feature's public surface. Nothing here imports supabase-js statically. */
+export { AccountMenu } from './AccountMenu'
+export { ConfirmPanel } from './ConfirmPanel'
+export { LoginPanel } from './LoginPanel'
+export { NewPasswordForm } from './NewPasswordForm'
+export { RequireUser } from './RequireUser'
+export { SignOutOptions } from './SignOutOptions'
+export { TwoFactorSettings } from './TwoFactorSettings'
+export { loadSupabase } from './supabaseClient'
+export { useAuthState } from './useAuthState'

@@ -1,0 +1,34 @@
+/**
+ * The one Supabase client of the app, created on first use. supabase-js is imported
+ * dynamically so that public pages, which never call this, do not download it.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { connectAuthState } from './authState'
+
+let client: Promise<SupabaseClient> | null = null
+
+export function supabaseSettings() {
+  return {
+    url: import.meta.env.VITE_SUPABASE_URL ?? '',
+    anonKey: import.meta.env.VITE_SUPABASE_ANON_KEY ?? '',
+  }
+}
+
+export function loadSupabase(): Promise<SupabaseClient> {
+  client ??= import('@supabase/supabase-js').then(({ createClient }) => {
+    const { url, anonKey } = supabaseSettings()
+    // createClient raises 'supabaseUrl is required.' / 'supabaseKey is required.' itself.
+    const supabase = createClient(url, anonKey, {
+      auth: {
+        // PKCE for our own email links; /confirm handles implicit-flow links itself.
+        flowType: 'pkce',
+        detectSessionInUrl: false,
+        persistSession: true,
+        autoRefreshToken: true,
+      },
+    })
+    connectAuthState(supabase)
+    return supabase
+  })
+  return client
+}

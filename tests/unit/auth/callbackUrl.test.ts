@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest'
+import { parseAuthCallback } from '../../../src/features/auth/callbackUrl'
+
+const now = 1_800_000_000
+const base = 'https://folio.example/confirm'
+
+describe('parseAuthCallback', () => {
+  it('reads a PKCE code from the query', () => {
+    expect(parseAuthCallback(`${base}?code=abc&redirect=%2Fdashboard`, now)).toEqual({
+      kind: 'pkce',
+      code: 'abc',
+      type: null,
+    })
+  })
+
+  it('reads an implicit-flow session from the hash', () => {
+    const result = parseAuthCallback(
+      `${base}#access_token=a&refresh_token=r&expires_in=3600&expires_at=${now + 3590}&token_type=bearer&type=signup`,
+      now,
+    )
+    expect(result).toEqual({
+      kind: 'implicit',
+      type: 'signup',
+      warning: null,
+      session: {
+        access_token: 'a',
+        refresh_token: 'r',
+        expires_in: 3600,
+        expires_at: now + 3590,
+        token_type: 'bearer',
+      },
+    })
+  })
+
+  it.each([
+    '#access_token=a&refresh_token=r&expires_in=3600',
+    '#refresh_token=r&expires_in=3600&token_type=bearer',
+    '#access_token=a&expires_in=3600&token_type=bearer',
+    '',
+  ])('says No session defined in URL for %j', (hash) => {
+    expect(parseAuthCallback(`${base}${hash}`, now)).toEqual({
+      kind: 'error',
+      message: 'No session defined in URL',
+    })
+  })
+
+  it('shows the error description, or the spec text when there is none', () => {
+    expect(
+      parseAuthCallback(
+        `${base}#error=access_denied&error_description=Email+link+is+invalid+or+has+expired`,
+        now,
+      ),
+    ).toEqual({
+      kind: 'error',
+      message: 'Email link is invalid or has expired',
+    })
+    expect(parseAuthCallback(`${base}?error=server_error`, now)).toEqual({
+      kind: 'error',
+      message: 'Error in URL with unspecified error_description',
+    })
+  })
+
+  it('warns when the session was issued more than 120 s ago or in the future', () => {
+    const old = parseAuthCallback(
+      `${base}#access_token=a&refresh_token=r&expires_in=3600&expires_at=${now + 3600 - 121}&token_type=bearer`,
+      now,
+    )
+    expect(old.kind === 'implicit' && old.warning).toMatch(/issued over 120s ago/)
+    const fresh = parseAuthCallback(
+      `${base}#access_token=a&refresh_token=r&expires_in=3600&expires_at=${now + 3600 - 119}&token_type=bearer`,
+      now,
+    )
+    expect(fresh.kind === 'implicit' && fresh.warning).toBeNull()
+    const future = parseAuthCallback(
+      `${base}#access_token=a&refresh_token=r&expires_in=3600&expires_at=${now + 3700}&token_type=bearer`,
+      now,
+    )
+    expect(future.kind === 'implicit' && future.warning).toMatch(/in the future/)
+  })
+})
