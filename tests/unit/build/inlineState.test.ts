@@ -37,7 +37,11 @@ describe('framework preloads', () => {
     'index.html': {
       file: 'assets/app.js',
       isEntry: true,
-      dynamicImports: ['node_modules/react-dom/client.js', 'node_modules/@supabase/supabase-js/dist/index.mjs', 'src/pages/A.tsx'],
+      dynamicImports: [
+        'node_modules/react-dom/client.js',
+        'node_modules/@supabase/supabase-js/dist/index.mjs',
+        'src/pages/A.tsx',
+      ],
     },
     'node_modules/react-dom/client.js': { file: 'assets/client.js', imports: ['_shared.js'] },
     '_shared.js': { file: 'assets/shared.js' },
