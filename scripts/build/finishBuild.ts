@@ -6,6 +6,7 @@
 import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { routeRules } from '../../src/routeRules.ts'
+import { inlineEntryCss } from './inlineCss.ts'
 import { externaliseInlineState } from './inlineState.ts'
 
 export interface BuildManifestFiles {
@@ -57,14 +58,20 @@ async function moveNotFoundPage(distDir: string): Promise<void> {
   await rm(join(distDir, '404'), { recursive: true })
 }
 
-/** Rewrites every prerendered page so it runs under a CSP without 'unsafe-inline'. */
-async function externaliseStateInPages(distDir: string): Promise<void> {
+/**
+ * Rewrites every prerendered page: state out of inline scripts (so a CSP without
+ * 'unsafe-inline' scripts works) and the entry stylesheet inlined (so first paint needs no
+ * second request).
+ */
+async function rewritePages(distDir: string): Promise<void> {
   const entries = await readdir(distDir, { withFileTypes: true, recursive: true })
   const pages = entries.filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
+  const cssCache = new Map<string, string>()
   await Promise.all(
     pages.map(async (entry) => {
       const file = join(entry.parentPath, entry.name)
-      await writeFile(file, externaliseInlineState(await readFile(file, 'utf8')))
+      const html = externaliseInlineState(await readFile(file, 'utf8'))
+      await writeFile(file, await inlineEntryCss(html, distDir, cssCache))
     }),
   )
 }
@@ -75,7 +82,7 @@ export async function finishBuild(
   extraPrerendered: string[] = [],
 ): Promise<void> {
   await moveNotFoundPage(distDir)
-  await externaliseStateInPages(distDir)
+  await rewritePages(distDir)
   const files = buildManifestFiles(id, Date.now(), extraPrerendered)
   await mkdir(join(distDir, 'builds', 'meta'), { recursive: true })
   await writeFile(

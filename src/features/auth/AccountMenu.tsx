@@ -34,9 +34,8 @@ export function AccountMenu() {
     }
   }, [open])
 
-  if (auth.status === 'unknown')
-    return <span className="account-menu account-menu--pending" aria-hidden="true" />
-  if (auth.status === 'signed-out') {
+  // Before hydration the visitor is shown as signed out: the common case, and no layout shift.
+  if (auth.status !== 'signed-in') {
     return (
       <Link to="/login" className="button button--small" data-testid="account-sign-in">
         Sign in
