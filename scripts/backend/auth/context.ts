@@ -1,0 +1,72 @@
+import type { Database, Queryable } from '../db/database.ts'
+import { bearerToken } from '../apiCaller.ts'
+import type { JwtClaims, Keys } from '../keys.ts'
+import { JwtError } from '../keys.ts'
+import { AuthError, noAuthorization, sessionNotFound, userNotFound } from './errors.ts'
+import type { Mailbox } from './mailbox.ts'
+import { findSession } from './sessions.ts'
+import type { SessionRow, TokenSettings } from './sessions.ts'
+import type { UserRow } from './userJson.ts'
+import { findUserById } from './users.ts'
+
+export interface AuthSettings {
+  autoConfirm: boolean
+  siteUrl: string
+  additionalRedirectUrls: string[]
+  jwtExpiry: number
+  refreshTokenReuseInterval: number
+  otpExpiry: number
+}
+
+export interface AuthContext {
+  db: Database
+  keys: Keys
+  mailbox: Mailbox
+  settings: AuthSettings
+  /** Public base of this service, e.g. http://127.0.0.1:54321/auth/v1 */
+  authUrl: () => string
+}
+
+export const MIN_PASSWORD_LENGTH = 6
+
+export function tokenSettings(ctx: AuthContext): TokenSettings {
+  return { keys: ctx.keys, jwtExpiry: ctx.settings.jwtExpiry }
+}
+
+export interface Authenticated {
+  claims: JwtClaims
+  user: UserRow
+  session: SessionRow
+}
+
+/** The signed-in caller of /user, /logout and /factors, with GoTrue's refusals. */
+export async function requireSession(
+  ctx: AuthContext,
+  req: Request,
+  tx: Queryable,
+): Promise<Authenticated> {
+  const token = bearerToken(req)
+  if (!token) throw noAuthorization()
+  let claims: JwtClaims
+  try {
+    claims = await ctx.keys.verify(token)
+  } catch (error) {
+    const detail =
+      error instanceof JwtError && error.reason === 'expired'
+        ? 'token is expired'
+        : 'signature is invalid'
+    throw new AuthError(
+      403,
+      'bad_jwt',
+      `invalid JWT: unable to parse or verify signature, token has invalid claims: ${detail}`,
+    )
+  }
+  if (!claims.sub || claims.role !== 'authenticated') {
+    throw new AuthError(403, 'bad_jwt', 'invalid claim: missing sub claim')
+  }
+  const user = await findUserById(tx, claims.sub)
+  if (!user) throw userNotFound()
+  const session = claims.session_id ? await findSession(tx, claims.session_id) : undefined
+  if (!session || session.user_id !== user.id) throw sessionNotFound()
+  return { claims, user, session }
+}

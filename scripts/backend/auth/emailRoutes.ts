@@ -1,0 +1,284 @@
+import type { Queryable } from '../db/database.ts'
+import { isRecord, redirect, stringField } from '../http/respond.ts'
+import { MIN_PASSWORD_LENGTH, tokenSettings } from './context.ts'
+import type { AuthContext } from './context.ts'
+import { sendAuthEmail } from './emails.ts'
+import type { EmailType } from './emails.ts'
+import { AuthError, otpExpired, validationFailed, weakPassword } from './errors.ts'
+import { PURPOSES_BY_VERIFY_TYPE, consumeToken, issueToken } from './oneTimeTokens.ts'
+import type { TokenPurpose } from './oneTimeTokens.ts'
+import { hashPassword } from './passwords.ts'
+import { issueAuthCode, readChallenge, saveFlowState } from './pkce.ts'
+import type { PkceChallenge } from './pkce.ts'
+import { allowedRedirect } from './redirects.ts'
+import { signIn } from './sessions.ts'
+import { obfuscatedUserJson, userJson } from './userJson.ts'
+import type { UserRow } from './userJson.ts'
+import { createUser, findUserByEmail, findUserById, isValidEmail, updateUser } from './users.ts'
+
+const PURPOSE_OF: Record<EmailType, TokenPurpose> = {
+  signup: 'confirmation',
+  magiclink: 'magiclink',
+  recovery: 'recovery',
+  email_change: 'email_change',
+}
+
+/** GoTrue's authentication method names (they end up in flow_state and the `amr` claim). */
+const METHOD_OF: Record<string, string> = {
+  signup: 'email/signup',
+  invite: 'invite',
+  magiclink: 'magiclink',
+  email: 'otp',
+  recovery: 'recovery',
+  email_change: 'email_change',
+}
+
+function redirectOf(ctx: AuthContext, req: Request, body?: Record<string, unknown>): string {
+  const fromQuery = new URL(req.url).searchParams.get('redirect_to')
+  const fromBody = body ? stringField(body, 'redirect_to') : undefined
+  return allowedRedirect(
+    fromQuery ?? fromBody,
+    ctx.settings.siteUrl,
+    ctx.settings.additionalRedirectUrls,
+  )
+}
+
+/** Issues a token, remembers a PKCE challenge if any, and mails the link. */
+export async function mailToken(
+  ctx: AuthContext,
+  tx: Queryable,
+  user: UserRow,
+  type: EmailType,
+  redirectTo: string,
+  challenge: PkceChallenge | undefined,
+  to = user.email ?? '',
+): Promise<void> {
+  const token = await issueToken(tx, user.id, PURPOSE_OF[type], to)
+  if (challenge) await saveFlowState(tx, user.id, challenge, METHOD_OF[type] ?? type)
+  await updateUser(tx, user.id, {
+    confirmationSent: type === 'signup',
+    recoverySent: type === 'recovery' || type === 'magiclink',
+    emailChangeSent: type === 'email_change',
+  })
+  sendAuthEmail(ctx.mailbox, {
+    to,
+    type,
+    token,
+    redirectTo,
+    authUrl: ctx.authUrl(),
+    pkce: challenge !== undefined,
+  })
+}
+
+function requireEmail(body: Record<string, unknown>): string {
+  const email = stringField(body, 'email')?.trim()
+  if (!email) throw validationFailed('To signup, please provide your email')
+  if (!isValidEmail(email))
+    throw validationFailed('Unable to validate email address: invalid format')
+  return email
+}
+
+/** POST /signup */
+export async function signup(ctx: AuthContext, req: Request, body: unknown) {
+  if (!isRecord(body)) throw validationFailed('Request body must be a JSON object')
+  const email = requireEmail(body)
+  const password = stringField(body, 'password') ?? ''
+  if (password.length < MIN_PASSWORD_LENGTH) throw weakPassword(MIN_PASSWORD_LENGTH)
+  const metadata = isRecord(body.data) ? body.data : {}
+  const challenge = readChallenge(body)
+  const redirectTo = redirectOf(ctx, req, body)
+  const passwordHash = await hashPassword(password)
+
+  return ctx.db.transaction(async (tx) => {
+    const existing = await findUserByEmail(tx, email)
+    if (existing?.email_confirmed_at) {
+      if (ctx.settings.autoConfirm)
+        throw new AuthError(422, 'user_already_exists', 'User already registered')
+      return obfuscatedUserJson(email, metadata)
+    }
+    if (existing) {
+      // Unconfirmed: signing up again replaces the password and re-sends the link.
+      await updateUser(tx, existing.id, { passwordHash, userMetadata: metadata })
+    }
+    const user =
+      existing ??
+      (await createUser(tx, {
+        email,
+        passwordHash,
+        confirmed: ctx.settings.autoConfirm,
+        userMetadata: metadata,
+      }))
+    if (ctx.settings.autoConfirm) return signIn(tx, tokenSettings(ctx), user, 'password')
+    await mailToken(ctx, tx, user, 'signup', redirectTo, challenge)
+    return userJson((await findUserById(tx, user.id))!)
+  })
+}
+
+/** POST /otp (magic link). Creates the user unless create_user is false. */
+export async function otp(ctx: AuthContext, req: Request, body: unknown) {
+  if (!isRecord(body)) throw validationFailed('Request body must be a JSON object')
+  const email = requireEmail(body)
+  const createIfMissing = body.create_user !== false
+  const challenge = readChallenge(body)
+  const redirectTo = redirectOf(ctx, req, body)
+  const metadata = isRecord(body.data) ? body.data : {}
+  await ctx.db.transaction(async (tx) => {
+    let user = await findUserByEmail(tx, email)
+    if (!user) {
+      if (!createIfMissing) throw new AuthError(422, 'otp_disabled', 'Signups not allowed for otp')
+      user = await createUser(tx, {
+        email,
+        passwordHash: null,
+        confirmed: false,
+        userMetadata: metadata,
+      })
+    }
+    await mailToken(
+      ctx,
+      tx,
+      user,
+      user.email_confirmed_at ? 'magiclink' : 'signup',
+      redirectTo,
+      challenge,
+    )
+  })
+  return {}
+}
+
+/** POST /recover. Answers the same whether or not the address has an account. */
+export async function recover(ctx: AuthContext, req: Request, body: unknown) {
+  if (!isRecord(body)) throw validationFailed('Request body must be a JSON object')
+  const email = requireEmail(body)
+  const challenge = readChallenge(body)
+  const redirectTo = redirectOf(ctx, req, body)
+  await ctx.db.transaction(async (tx) => {
+    const user = await findUserByEmail(tx, email)
+    if (user) await mailToken(ctx, tx, user, 'recovery', redirectTo, challenge)
+  })
+  return {}
+}
+
+/** POST /resend { type: signup | email_change, email } */
+export async function resend(ctx: AuthContext, req: Request, body: unknown) {
+  if (!isRecord(body)) throw validationFailed('Request body must be a JSON object')
+  const type = stringField(body, 'type')
+  const email = stringField(body, 'email')
+  if (!email || !type)
+    throw validationFailed('You must provide either an email or phone number and a type')
+  if (type !== 'signup' && type !== 'email_change')
+    throw validationFailed('Missing one of these types: signup, email_change')
+  const challenge = readChallenge(body)
+  const redirectTo = redirectOf(ctx, req, body)
+  await ctx.db.transaction(async (tx) => {
+    if (type === 'signup') {
+      const user = await findUserByEmail(tx, email)
+      if (user && !user.email_confirmed_at)
+        await mailToken(ctx, tx, user, 'signup', redirectTo, challenge)
+      return
+    }
+    const user = await jsonUserWithPendingEmail(tx, email)
+    if (user?.email_change)
+      await mailToken(ctx, tx, user, 'email_change', redirectTo, challenge, user.email_change)
+  })
+  return {}
+}
+
+async function jsonUserWithPendingEmail(tx: Queryable, email: string) {
+  const direct = await findUserByEmail(tx, email)
+  if (direct) return direct
+  const row = await tx.query<{ id: string }>(
+    `select id::text from auth.users where lower(email_change) = lower($1)`,
+    [email],
+  )
+  return row.rows[0] ? findUserById(tx, row.rows[0].id) : undefined
+}
+
+/** Marks the email as proven and applies what the token was for; returns the user. */
+async function applyToken(tx: Queryable, userId: string, purpose: TokenPurpose, relatesTo: string) {
+  if (purpose === 'email_change') {
+    await updateUser(tx, userId, { email: relatesTo, emailChange: null, confirmEmail: true })
+  } else {
+    await updateUser(tx, userId, { confirmEmail: true })
+  }
+  const user = await findUserById(tx, userId)
+  if (!user) throw otpExpired()
+  return user
+}
+
+/** POST /verify { type, token_hash } or { type, email, token } → a session. */
+export async function verifyPost(ctx: AuthContext, _req: Request, body: unknown) {
+  if (!isRecord(body)) throw validationFailed('Request body must be a JSON object')
+  const type = stringField(body, 'type') ?? ''
+  const purposes = PURPOSES_BY_VERIFY_TYPE[type]
+  if (!purposes) throw validationFailed(`Verify requires a verification type`)
+  const tokenHash = stringField(body, 'token_hash')
+  const email = stringField(body, 'email')
+  const code = stringField(body, 'token')
+  const lookup = tokenHash ? { tokenHash } : email && code ? { email, otp: code } : undefined
+  if (!lookup) throw validationFailed('Verify requires either a token or a token hash')
+  return ctx.db.transaction(async (tx) => {
+    const consumed = await consumeToken(tx, lookup, purposes, ctx.settings.otpExpiry)
+    if (!consumed) throw otpExpired()
+    const user = await applyToken(tx, consumed.user_id, consumed.purpose, consumed.relates_to)
+    return signIn(tx, tokenSettings(ctx), user, METHOD_OF[type] ?? 'otp')
+  })
+}
+
+/**
+ * GET /verify?token&type&redirect_to — the email link. Redirects to the app with the
+ * session in the fragment (implicit flow) or a `?code=` to exchange (PKCE).
+ */
+export async function verifyGet(ctx: AuthContext, req: Request): Promise<Response> {
+  const params = new URL(req.url).searchParams
+  const type = params.get('type') ?? ''
+  const token = params.get('token') ?? ''
+  const redirectTo = redirectOf(ctx, req)
+  const purposes = PURPOSES_BY_VERIFY_TYPE[type]
+  const pkce = token.startsWith('pkce_')
+  const result = purposes
+    ? await ctx.db
+        .transaction(async (tx) => {
+          const consumed = await consumeToken(
+            tx,
+            { tokenHash: token },
+            purposes,
+            ctx.settings.otpExpiry,
+          )
+          if (!consumed) return undefined
+          const user = await applyToken(tx, consumed.user_id, consumed.purpose, consumed.relates_to)
+          const method = METHOD_OF[type] ?? 'otp'
+          if (pkce) {
+            const code = await issueAuthCode(tx, user.id, method)
+            if (code) return { code: code.auth_code }
+          }
+          return { session: await signIn(tx, tokenSettings(ctx), user, method) }
+        })
+        .catch(() => undefined)
+    : undefined
+
+  const target = new URL(redirectTo)
+  if (!result) {
+    const error = new URLSearchParams({
+      error: 'access_denied',
+      error_code: 'otp_expired',
+      error_description: 'Email link is invalid or has expired',
+    })
+    if (pkce) for (const [k, v] of error) target.searchParams.set(k, v)
+    target.hash = error.toString()
+    return redirect(target.toString())
+  }
+  if ('code' in result && result.code) {
+    target.searchParams.set('code', result.code)
+    return redirect(target.toString())
+  }
+  const session = result.session as Record<string, unknown>
+  target.hash = new URLSearchParams({
+    access_token: String(session.access_token),
+    expires_at: String(session.expires_at),
+    expires_in: String(session.expires_in),
+    refresh_token: String(session.refresh_token),
+    token_type: 'bearer',
+    type,
+  }).toString()
+  return redirect(target.toString())
+}

@@ -1,0 +1,98 @@
+import { isRecord, stringField } from '../http/respond.ts'
+import { MIN_PASSWORD_LENGTH, requireSession } from './context.ts'
+import type { AuthContext } from './context.ts'
+import { mailToken } from './emailRoutes.ts'
+import { AuthError, validationFailed, weakPassword } from './errors.ts'
+import { hashPassword, verifyPassword } from './passwords.ts'
+import { readChallenge } from './pkce.ts'
+import { allowedRedirect } from './redirects.ts'
+import { signOut } from './sessions.ts'
+import { userJson } from './userJson.ts'
+import { findUserByEmail, findUserById, isValidEmail, updateUser } from './users.ts'
+
+/** GET /user */
+export async function getUser(ctx: AuthContext, req: Request) {
+  return ctx.db.transaction(async (tx) => userJson((await requireSession(ctx, req, tx)).user))
+}
+
+/** Top-level merge as GoTrue does it: a null value removes the key. */
+function mergeMetadata(current: Record<string, unknown>, patch: Record<string, unknown>) {
+  const merged: Record<string, unknown> = { ...current }
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === null) delete merged[key]
+    else merged[key] = value
+  }
+  return merged
+}
+
+/** PUT /user { email?, password?, data? } */
+export async function updateCurrentUser(ctx: AuthContext, req: Request, body: unknown) {
+  if (!isRecord(body)) throw validationFailed('Request body must be a JSON object')
+  const password = stringField(body, 'password')
+  const email = stringField(body, 'email')?.trim()
+  if (password !== undefined && password.length < MIN_PASSWORD_LENGTH)
+    throw weakPassword(MIN_PASSWORD_LENGTH)
+  if (email !== undefined && !isValidEmail(email))
+    throw validationFailed('Unable to validate email address: invalid format')
+  const passwordHash = password !== undefined ? await hashPassword(password) : undefined
+  const redirectTo = allowedRedirect(
+    new URL(req.url).searchParams.get('redirect_to'),
+    ctx.settings.siteUrl,
+    ctx.settings.additionalRedirectUrls,
+  )
+
+  return ctx.db.transaction(async (tx) => {
+    const { user, session } = await requireSession(ctx, req, tx)
+    const hasVerifiedFactor = user.factors.some((f) => f.status === 'verified')
+    if (
+      (password !== undefined || email !== undefined) &&
+      hasVerifiedFactor &&
+      session.aal !== 'aal2'
+    ) {
+      throw new AuthError(
+        401,
+        'insufficient_aal',
+        'AAL2 session is required to update email or password when MFA is enabled.',
+      )
+    }
+    if (password !== undefined && (await verifyPassword(password, user.encrypted_password))) {
+      throw new AuthError(
+        422,
+        'same_password',
+        'New password should be different from the old password.',
+      )
+    }
+    await updateUser(tx, user.id, {
+      passwordHash,
+      userMetadata: isRecord(body.data)
+        ? mergeMetadata(user.raw_user_meta_data, body.data)
+        : undefined,
+    })
+    if (email !== undefined && email.toLowerCase() !== user.email?.toLowerCase()) {
+      const taken = await findUserByEmail(tx, email)
+      if (taken)
+        throw new AuthError(
+          422,
+          'email_exists',
+          'A user with this email address has already been registered',
+        )
+      await updateUser(tx, user.id, { emailChange: email.toLowerCase() })
+      const updated = (await findUserById(tx, user.id))!
+      // The new address must prove itself before it replaces the old one.
+      await mailToken(ctx, tx, updated, 'email_change', redirectTo, readChallenge(body), email)
+    }
+    return userJson((await findUserById(tx, user.id))!)
+  })
+}
+
+/** POST /logout?scope=global|local|others → 204 */
+export async function logout(ctx: AuthContext, req: Request): Promise<void> {
+  const scope = new URL(req.url).searchParams.get('scope') ?? 'global'
+  if (scope !== 'global' && scope !== 'local' && scope !== 'others') {
+    throw validationFailed(`Unsupported logout scope "${scope}"`)
+  }
+  await ctx.db.transaction(async (tx) => {
+    const { user, session } = await requireSession(ctx, req, tx)
+    await signOut(tx, user.id, session.id, scope)
+  })
+}

@@ -1,0 +1,95 @@
+import { jsonRow } from '../db/database.ts'
+import type { Queryable } from '../db/database.ts'
+import type { UserRow } from './userJson.ts'
+
+const SELECT_USER = `
+  select u.id, u.aud, u.role, u.email, u.encrypted_password, u.email_confirmed_at,
+         u.confirmation_sent_at, u.recovery_sent_at, u.email_change, u.email_change_sent_at,
+         u.last_sign_in_at, u.raw_app_meta_data, u.raw_user_meta_data, u.created_at, u.updated_at,
+         u.phone, u.confirmed_at, u.banned_until, u.is_anonymous,
+         coalesce((
+           select json_agg(json_build_object(
+             'id', f.id, 'friendly_name', f.friendly_name, 'factor_type', f.factor_type,
+             'status', f.status, 'created_at', f.created_at, 'updated_at', f.updated_at,
+             'last_challenged_at', f.last_challenged_at) order by f.created_at)
+           from auth.mfa_factors f where f.user_id = u.id
+         ), '[]'::json) as factors
+  from auth.users u`
+
+export function findUserById(tx: Queryable, id: string): Promise<UserRow | undefined> {
+  return jsonRow<UserRow>(tx, `${SELECT_USER} where u.id = $1::uuid and u.deleted_at is null`, [id])
+}
+
+export function findUserByEmail(tx: Queryable, email: string): Promise<UserRow | undefined> {
+  return jsonRow<UserRow>(
+    tx,
+    `${SELECT_USER} where lower(u.email) = lower($1) and u.deleted_at is null`,
+    [email],
+  )
+}
+
+export interface NewUser {
+  email: string
+  passwordHash: string | null
+  confirmed: boolean
+  userMetadata: Record<string, unknown>
+  appMetadata?: Record<string, unknown>
+}
+
+export async function createUser(tx: Queryable, user: NewUser): Promise<UserRow> {
+  const appMetadata = { provider: 'email', providers: ['email'], ...user.appMetadata }
+  const inserted = await jsonRow<{ id: string }>(
+    tx,
+    `insert into auth.users (email, encrypted_password, email_confirmed_at, raw_user_meta_data, raw_app_meta_data)
+     values ($1, $2, case when $3::boolean then now() end, $4::jsonb, $5::jsonb) returning id`,
+    [
+      user.email.toLowerCase(),
+      user.passwordHash,
+      user.confirmed,
+      JSON.stringify(user.userMetadata),
+      JSON.stringify(appMetadata),
+    ],
+  )
+  return (await findUserById(tx, inserted!.id))!
+}
+
+/** Applies the given columns (fixed names chosen by callers, values as parameters). */
+export async function updateUser(
+  tx: Queryable,
+  id: string,
+  changes: {
+    passwordHash?: string
+    email?: string
+    emailChange?: string | null
+    confirmEmail?: boolean
+    userMetadata?: Record<string, unknown>
+    lastSignIn?: boolean
+    confirmationSent?: boolean
+    recoverySent?: boolean
+    emailChangeSent?: boolean
+  },
+): Promise<void> {
+  const sets: string[] = ['updated_at = now()']
+  const params: unknown[] = [id]
+  const add = (sql: string, value: unknown) => {
+    params.push(value)
+    sets.push(sql.replace('?', `$${params.length}`))
+  }
+  if (changes.passwordHash !== undefined) add('encrypted_password = ?', changes.passwordHash)
+  if (changes.email !== undefined) add('email = ?', changes.email.toLowerCase())
+  if (changes.emailChange !== undefined) add('email_change = ?', changes.emailChange)
+  if (changes.userMetadata !== undefined)
+    add('raw_user_meta_data = ?::jsonb', JSON.stringify(changes.userMetadata))
+  if (changes.confirmEmail) sets.push('email_confirmed_at = coalesce(email_confirmed_at, now())')
+  if (changes.lastSignIn) sets.push('last_sign_in_at = now()')
+  if (changes.confirmationSent) sets.push('confirmation_sent_at = now()')
+  if (changes.recoverySent) sets.push('recovery_sent_at = now()')
+  if (changes.emailChangeSent) sets.push('email_change_sent_at = now()')
+  await tx.query(`update auth.users set ${sets.join(', ')} where id = $1::uuid`, params)
+}
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+export function isValidEmail(email: string): boolean {
+  return email.length <= 320 && EMAIL_PATTERN.test(email)
+}

@@ -1,0 +1,93 @@
+import { readFile, readdir } from 'node:fs/promises'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { Database } from './database.ts'
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+
+export interface MigrateOptions {
+  migrationsDir: string
+  seedFile: string
+}
+
+export interface MigrateReport {
+  applied: string[]
+  seeded: boolean
+}
+
+/**
+ * Brings the database to the current schema: the local Supabase stand-in (bootstrap),
+ * every migration not yet recorded (same table the Supabase CLI uses), the seed on a
+ * fresh database, then realtime capture triggers for the published tables.
+ */
+export async function migrate(db: Database, options: MigrateOptions): Promise<MigrateReport> {
+  const bootstrap = await readFile(path.join(here, 'bootstrap.sql'), 'utf8')
+  const fresh = await db.transaction(async (tx) => {
+    const existing = await tx.query<{ present: boolean }>(
+      `select to_regclass('supabase_migrations.schema_migrations') is not null as present`,
+    )
+    await tx.exec(bootstrap)
+    await tx.exec(`
+      create schema if not exists supabase_migrations;
+      create table if not exists supabase_migrations.schema_migrations (
+        version text primary key, statements text[], name text
+      );
+    `)
+    return !existing.rows[0]?.present
+  })
+
+  const files = (await readdir(options.migrationsDir)).filter((f) => f.endsWith('.sql')).sort()
+  const applied: string[] = []
+  for (const file of files) {
+    const [version = file, ...nameParts] = file.replace(/\.sql$/, '').split('_')
+    const sql = await readFile(path.join(options.migrationsDir, file), 'utf8')
+    const didApply = await db.transaction(async (tx) => {
+      const seen = await tx.query(
+        `select 1 from supabase_migrations.schema_migrations where version = $1`,
+        [version],
+      )
+      if (seen.rows.length > 0) return false
+      try {
+        await tx.exec(sql)
+      } catch (error) {
+        throw new Error(`Migration ${file} failed: ${(error as Error).message}`, { cause: error })
+      }
+      await tx.query(
+        `insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)`,
+        [version, nameParts.join('_')],
+      )
+      return true
+    })
+    if (didApply) applied.push(file)
+  }
+
+  let seeded = false
+  if (fresh) {
+    const seed = await readFile(options.seedFile, 'utf8').catch(() => '')
+    if (seed.trim()) {
+      await db.transaction((tx) => tx.exec(seed))
+      seeded = true
+    }
+  }
+
+  await db.transaction((tx) => tx.exec(ATTACH_REALTIME_TRIGGERS))
+  return { applied, seeded }
+}
+
+// Every table added to the supabase_realtime publication gets the capture trigger
+// (idempotent: dropped and recreated each start, so new publications are picked up).
+const ATTACH_REALTIME_TRIGGERS = `
+do $$
+declare
+  t record;
+begin
+  for t in select schemaname, tablename from pg_publication_tables where pubname = 'supabase_realtime' loop
+    execute format('drop trigger if exists _local_realtime_capture on %I.%I', t.schemaname, t.tablename);
+    execute format(
+      'create trigger _local_realtime_capture after insert or update or delete on %I.%I
+         for each row execute function _local_realtime.capture()',
+      t.schemaname, t.tablename);
+  end loop;
+end
+$$;
+`

@@ -1,0 +1,51 @@
+import { mkdirSync } from 'node:fs'
+import { PGlite } from '@electric-sql/pglite'
+import type { Database, Queryable, QueryResult } from './database.ts'
+
+/**
+ * PGlite is one connection inside this process, so transactions must not interleave:
+ * each one waits for the previous to finish (a promise chain used as a FIFO queue).
+ */
+export async function openPgliteDatabase(dataDir: string | undefined): Promise<Database> {
+  // PGlite creates only the last path segment; make the parents (.folio-data/) first.
+  if (dataDir) mkdirSync(dataDir, { recursive: true })
+  const db = dataDir ? new PGlite(dataDir) : new PGlite()
+  await db.waitReady
+  let queue: Promise<unknown> = Promise.resolve()
+
+  const connection: Queryable = {
+    async query<Row>(sql: string, params: unknown[] = []): Promise<QueryResult<Row>> {
+      const result = await db.query<Row>(sql, params)
+      return { rows: result.rows, affectedRows: result.affectedRows ?? 0 }
+    },
+    async exec(sql: string) {
+      await db.exec(sql)
+    },
+  }
+
+  async function run<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
+    await db.query('begin')
+    try {
+      const value = await work(connection)
+      await db.query('commit')
+      return value
+    } catch (error) {
+      await db.query('rollback')
+      throw error
+    }
+  }
+
+  return {
+    engine: 'pglite',
+    transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
+      const next = queue.then(() => run(work))
+      // The queue must keep going whether this transaction succeeded or not.
+      queue = next.catch(() => undefined)
+      return next
+    },
+    async close() {
+      await queue
+      await db.close()
+    },
+  }
+}

@@ -1,0 +1,69 @@
+import { existsSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { identifyCaller } from '../apiCaller.ts'
+import { json } from '../http/respond.ts'
+import type { Handler } from '../http/server.ts'
+import type { Keys } from '../keys.ts'
+import { installDenoShim, runWithEnv } from './denoEnv.ts'
+
+export interface FunctionsContext {
+  keys: Keys
+  functionsDir: string
+  /** SUPABASE_URL, keys and anything else the functions read through Deno.env. */
+  env: () => Record<string, string>
+}
+
+type EdgeHandler = (req: Request) => Promise<Response>
+
+const PREFIX = '/functions/v1'
+const NAME = /^[a-z0-9][a-z0-9_-]*$/i
+
+/**
+ * Functions listed with `verify_jwt = false` in supabase/config.toml (the Stripe webhook:
+ * Stripe cannot send a Supabase JWT) skip the JWT check, exactly as on the platform.
+ */
+async function jwtOptional(functionsDir: string, name: string): Promise<boolean> {
+  const config = await readFile(path.join(functionsDir, '..', 'config.toml'), 'utf8').catch(
+    () => '',
+  )
+  const section = new RegExp(`\\[functions\\.${name}\\]([^\\[]*)`).exec(config)
+  return section ? /verify_jwt\s*=\s*false/.test(section[1] ?? '') : false
+}
+
+async function loadHandler(functionsDir: string, name: string): Promise<EdgeHandler | undefined> {
+  const file = path.join(functionsDir, name, 'handler.ts')
+  if (!existsSync(file)) return undefined
+  const module = (await import(pathToFileURL(file).href)) as {
+    default?: unknown
+    handler?: unknown
+  }
+  const handler = module.handler ?? module.default
+  return typeof handler === 'function' ? (handler as EdgeHandler) : undefined
+}
+
+/** /functions/v1/<name>: runs supabase/functions/<name>/handler.ts in-process. */
+export function functionsRouter(ctx: FunctionsContext): Handler {
+  installDenoShim()
+  return async (req) => {
+    const url = new URL(req.url)
+    const [name = ''] = url.pathname.slice(PREFIX.length + 1).split('/')
+    if (!NAME.test(name))
+      return json(404, { code: 'NOT_FOUND', message: 'Requested function was not found' })
+    const handler = await loadHandler(ctx.functionsDir, name)
+    if (!handler)
+      return json(404, { code: 'NOT_FOUND', message: 'Requested function was not found' })
+    if (!(await jwtOptional(ctx.functionsDir, name))) {
+      const caller = await identifyCaller(req, ctx.keys)
+      if (!caller.ok) return json(401, { code: 401, message: 'Invalid JWT' })
+    }
+    try {
+      return await runWithEnv(ctx.env(), () => handler(req))
+    } catch (error) {
+      // An edge function that throws becomes a 500 with the error, like the platform's logs.
+      console.error(`[functions] ${name} threw`, error)
+      return json(500, { error: 'Function failed', message: String(error) })
+    }
+  }
+}

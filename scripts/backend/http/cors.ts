@@ -1,0 +1,32 @@
+/**
+ * CORS for every endpoint: the site (Vite on another port) calls the backend directly,
+ * as it calls *.supabase.co in production. Preflights echo the requested headers, and
+ * the headers supabase-js reads (Content-Range, API version) are exposed.
+ */
+
+const EXPOSE =
+  'Content-Range, Content-Location, Location, X-Supabase-Api-Version, Preference-Applied'
+
+export function preflight(req: Request): Response {
+  return new Response(null, {
+    status: 204,
+    headers: {
+      'access-control-allow-origin': req.headers.get('origin') ?? '*',
+      'access-control-allow-methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
+      'access-control-allow-headers':
+        req.headers.get('access-control-request-headers') ??
+        'authorization, x-client-info, apikey, content-type, prefer, range, accept-profile, content-profile, x-upsert',
+      'access-control-max-age': '600',
+      vary: 'Origin',
+    },
+  })
+}
+
+export function withCors(req: Request, res: Response): Response {
+  if (res.headers.has('access-control-allow-origin')) return res
+  const headers = new Headers(res.headers)
+  headers.set('access-control-allow-origin', req.headers.get('origin') ?? '*')
+  headers.set('access-control-expose-headers', EXPOSE)
+  headers.append('vary', 'Origin')
+  return new Response(res.body, { status: res.status, statusText: res.statusText, headers })
+}

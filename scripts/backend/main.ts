@@ -1,0 +1,69 @@
+/**
+ * The local Supabase stand-in, on one port:
+ *   npx tsx scripts/backend/main.ts [--port 54321] [--reset] [--memory] [--auto-confirm]
+ * DATABASE_URL=postgres://… uses that PostgreSQL server instead of PGlite.
+ */
+import { parseArgs } from 'node:util'
+import { startBackend } from './startBackend.ts'
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', default: process.env.FOLIO_BACKEND_PORT ?? '54321' },
+    host: { type: 'string', default: '127.0.0.1' },
+    reset: { type: 'boolean', default: false },
+    memory: { type: 'boolean', default: false },
+    'auto-confirm': { type: 'boolean', default: process.env.FOLIO_AUTH_AUTOCONFIRM === 'true' },
+    'no-env-file': { type: 'boolean', default: false },
+    help: { type: 'boolean', default: false },
+  },
+})
+
+if (values.help) {
+  console.log(`Usage: npx tsx scripts/backend/main.ts [options]
+  --port <n>        port to listen on (default 54321)
+  --host <addr>     address to bind (default 127.0.0.1)
+  --reset           wipe the local data (.folio-data/, or the DATABASE_URL schemas) first
+  --memory          keep everything in memory (nothing written to disk)
+  --auto-confirm    sign-ups need no email confirmation
+  --no-env-file     do not write VITE_SUPABASE_* to .env.local`)
+  process.exit(0)
+}
+
+const port = Number(values.port)
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`--port must be a port number, got "${values.port}"`)
+  process.exit(2)
+}
+
+const backend = await startBackend({
+  port,
+  host: values.host,
+  reset: values.reset,
+  memory: values.memory,
+  autoConfirm: values['auto-confirm'],
+  ...(values['no-env-file'] ? { envFile: undefined } : {}),
+}).catch((error: unknown) => {
+  // One readable line instead of a driver dump (PGlite errors carry the whole script).
+  const code = (error as { code?: string }).code
+  console.error(
+    code === 'EADDRINUSE'
+      ? `Port ${port} is already in use: stop the other backend or pass --port <n>.`
+      : `The backend could not start: ${(error as Error).message}`,
+  )
+  process.exit(1)
+})
+
+console.log(`
+Folio local backend (${backend.db.engine}) is running.
+  API URL:          ${backend.url}
+  anon key:         ${backend.anonKey}
+  service_role key: ${backend.serviceRoleKey}
+  mailbox:          ${backend.url}/__mailbox?email=you@example.com
+${values['no-env-file'] ? 'Not writing .env.local (--no-env-file).' : 'Wrote VITE_SUPABASE_URL and VITE_SUPABASE_ANON_KEY to .env.local.'}
+`)
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void backend.stop().finally(() => process.exit(0))
+  })
+}

@@ -1,0 +1,132 @@
+import type { Catalog, ForeignKey, TableInfo } from './catalog.ts'
+import { columnRef } from './buildFilters.ts'
+import type { Source } from './buildFilters.ts'
+import type { SelectItem } from './parseSelect.ts'
+import { RestError, parseError } from './restError.ts'
+import { Params, isSafeTypeName, qualified, quoteIdent } from './sqlText.ts'
+
+/** Hands out `_t1`, `_t2`, … for nested tables of one query. */
+export class AliasCounter {
+  private next = 1
+  take(): string {
+    return `_t${this.next++}`
+  }
+}
+
+interface Relationship {
+  key: ForeignKey
+  /** true: the parent holds the foreign key (many-to-one → object); false: one-to-many → array. */
+  toOne: boolean
+  target: TableInfo
+}
+
+function findRelationship(
+  catalog: Catalog,
+  parent: TableInfo,
+  relation: string,
+  hint?: string,
+): Relationship {
+  const candidates: Relationship[] = []
+  for (const key of catalog.foreignKeys) {
+    const outgoing =
+      key.fromSchema === parent.schema && key.fromTable === parent.name && key.toTable === relation
+    const incoming =
+      key.toSchema === parent.schema && key.toTable === parent.name && key.fromTable === relation
+    const matchesHint = !hint || key.name === hint || key.fromColumns.includes(hint)
+    if (!matchesHint) continue
+    if (outgoing)
+      candidates.push({ key, toOne: true, target: catalog.tableSync(key.toSchema, key.toTable)! })
+    if (incoming)
+      candidates.push({
+        key,
+        toOne: false,
+        target: catalog.tableSync(key.fromSchema, key.fromTable)!,
+      })
+  }
+  if (candidates.length === 0) {
+    throw new RestError(
+      400,
+      'PGRST200',
+      `Could not find a relationship between '${parent.name}' and '${relation}' in the schema cache`,
+      null,
+      'Perhaps you meant a different table, or the foreign key is missing.',
+    )
+  }
+  if (candidates.length > 1) {
+    throw new RestError(
+      300,
+      'PGRST201',
+      `Could not embed because more than one relationship was found for '${parent.name}' and '${relation}'`,
+      null,
+      `Try changing '${relation}' to one of: ${candidates.map((c) => `${relation}!${c.key.name}`).join(', ')}`,
+    )
+  }
+  return candidates[0]!
+}
+
+function embedSql(
+  item: Extract<SelectItem, { kind: 'embed' }>,
+  parent: Source,
+  catalog: Catalog,
+  params: Params,
+  aliases: AliasCounter,
+): string {
+  const rel = findRelationship(catalog, parent.table, item.relation, item.hint)
+  const child: Source = { table: rel.target, alias: aliases.take() }
+  const [childCols, parentCols] = rel.toOne
+    ? [rel.key.toColumns, rel.key.fromColumns]
+    : [rel.key.fromColumns, rel.key.toColumns]
+  const join = childCols
+    .map(
+      (c, i) => `${child.alias}.${quoteIdent(c)} = ${parent.alias}.${quoteIdent(parentCols[i]!)}`,
+    )
+    .join(' and ')
+  const inner = `select ${selectList(item.items, child, catalog, params, aliases).columns} from ${qualified(rel.target.schema, rel.target.name)} ${child.alias} where ${join}`
+  const name = quoteIdent(item.alias ?? item.relation)
+  return rel.toOne
+    ? `(select row_to_json(_e) from (${inner}) _e) as ${name}`
+    : `coalesce((select json_agg(_e) from (${inner}) _e), '[]'::json) as ${name}`
+}
+
+export interface SelectSql {
+  columns: string
+  /** GROUP BY list when count() is mixed with plain columns. */
+  groupBy: string
+}
+
+/** The SELECT list for `items` over `source`, with embedded relations as JSON subqueries. */
+export function selectList(
+  items: SelectItem[],
+  source: Source,
+  catalog: Catalog,
+  params: Params,
+  aliases: AliasCounter,
+): SelectSql {
+  const columns: string[] = []
+  const grouped: string[] = []
+  const hasCount = items.some((i) => i.kind === 'count')
+  for (const item of items) {
+    if (item.kind === 'star') {
+      columns.push(`${source.alias}.*`)
+      if (hasCount) throw parseError('count() cannot be combined with *')
+    } else if (item.kind === 'count') {
+      columns.push(`count(*) as ${quoteIdent(item.alias ?? 'count')}`)
+    } else if (item.kind === 'column') {
+      let expression = columnRef(source, item.column, item.path, params)
+      if (item.cast) {
+        if (!isSafeTypeName(item.cast)) throw parseError(`invalid cast "${item.cast}"`)
+        expression = `(${expression})::${item.cast}`
+      }
+      const name = item.alias ?? item.path.at(-1)?.key ?? item.column
+      columns.push(`${expression} as ${quoteIdent(name)}`)
+      grouped.push(expression)
+    } else {
+      if (hasCount) throw parseError('count() cannot be combined with embedded resources')
+      columns.push(embedSql(item, source, catalog, params, aliases))
+    }
+  }
+  return {
+    columns: columns.join(', '),
+    groupBy: hasCount && grouped.length > 0 ? ` group by ${grouped.join(', ')}` : '',
+  }
+}

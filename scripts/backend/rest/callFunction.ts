@@ -1,0 +1,83 @@
+import type { Queryable } from '../db/database.ts'
+import type { Catalog, FunctionInfo } from './catalog.ts'
+import { RestError } from './restError.ts'
+import { Params, qualified, quoteIdent } from './sqlText.ts'
+
+export interface CallResult {
+  /** JSON text, or undefined for a void function. */
+  body?: string
+  count: number
+}
+
+/** JSON value → the text Postgres parses for an argument of `type`. */
+function argumentText(value: unknown, type: string): string | null {
+  if (value === null || value === undefined) return null
+  if (typeof value === 'string') return value
+  if (Array.isArray(value) && type.endsWith('[]')) {
+    const items = value.map((v) =>
+      v === null
+        ? 'NULL'
+        : `"${String(typeof v === 'object' ? JSON.stringify(v) : v).replace(/(["\\])/g, '\\$1')}"`,
+    )
+    return `{${items.join(',')}}`
+  }
+  return typeof value === 'object' ? JSON.stringify(value) : String(value)
+}
+
+function pickOverload(candidates: FunctionInfo[], given: string[]): FunctionInfo | undefined {
+  return candidates.find((fn) => {
+    const names = fn.args.map((a) => a.name)
+    if (names.some((n) => n === '')) return given.length === 0 && fn.args.length === fn.defaults
+    const required = names.slice(0, names.length - fn.defaults)
+    return given.every((g) => names.includes(g)) && required.every((r) => given.includes(r))
+  })
+}
+
+/** POST/GET /rpc/{fn}: named arguments as parameters, cast to the declared types. */
+export async function callFunction(
+  tx: Queryable,
+  catalog: Catalog,
+  schema: string,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<CallResult> {
+  const given = Object.keys(args)
+  const fn = pickOverload(await catalog.functionsNamed(schema, name), given)
+  if (!fn) {
+    throw new RestError(
+      404,
+      'PGRST202',
+      `Could not find the function ${schema}.${name}(${given.join(', ')}) in the schema cache`,
+      `Searched for the function ${schema}.${name} with parameters ${given.join(', ') || 'none'} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
+    )
+  }
+  const params = new Params()
+  // Argument types come from the catalog (format_type), never from the request.
+  const call = `${qualified(schema, name)}(${fn.args
+    .filter((a) => given.includes(a.name))
+    .map(
+      (a) =>
+        `${quoteIdent(a.name)} := ${params.add(argumentText(args[a.name], a.type))}::${a.type}`,
+    )
+    .join(', ')})`
+
+  if (fn.returnType === 'void') {
+    await tx.query(`select ${call}`, params.values)
+    return { count: 0 }
+  }
+  if (fn.returnsSet) {
+    const scalar = fn.returnTypeKind !== 'c' && fn.returnType !== 'record'
+    const item = scalar ? `to_json(_r.v)` : `to_json(_r)`
+    const from = scalar ? `${call} as _r(v)` : `${call} _r`
+    const result = await tx.query<{ body: string; count: number }>(
+      `select coalesce(json_agg(${item}), '[]')::text as body, count(*)::int as count from ${from}`,
+      params.values,
+    )
+    return result.rows[0] ?? { body: '[]', count: 0 }
+  }
+  const result = await tx.query<{ body: string }>(
+    `select to_json(${call})::text as body`,
+    params.values,
+  )
+  return { body: result.rows[0]?.body ?? 'null', count: 1 }
+}

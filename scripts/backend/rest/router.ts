@@ -1,0 +1,189 @@
+import { gatewayError, identifyCaller } from '../apiCaller.ts'
+import { isPgError } from '../db/database.ts'
+import type { Database } from '../db/database.ts'
+import { UnknownRoleError, withClaims } from '../db/withClaims.ts'
+import { BadJsonError, isRecord, json, readJson } from '../http/respond.ts'
+import type { Handler } from '../http/server.ts'
+import type { Keys } from '../keys.ts'
+import { callFunction } from './callFunction.ts'
+import type { Catalog } from './catalog.ts'
+import { parseRestRequest } from './parseRequest.ts'
+import type { RestQuery } from './parseRequest.ts'
+import { restErrorFromPg } from './pgErrors.ts'
+import { countRows, readRows } from './readRows.ts'
+import type { Rows } from './readRows.ts'
+import { RestError } from './restError.ts'
+import { deleteRows, insertRows, updateRows } from './writeRows.ts'
+
+export interface RestContext {
+  db: Database
+  keys: Keys
+  catalog: Catalog
+  /** Called after a write committed (realtime picks up the changes). */
+  afterWrite: () => void
+}
+
+const PREFIX = '/rest/v1'
+
+/** Thrown to roll a transaction back on purpose while still answering with `rows`. */
+class Rollback extends Error {
+  constructor(readonly rows: Rows) {
+    super('rollback requested')
+  }
+}
+
+function contentRange(query: RestQuery, rows: Rows, total?: number): string {
+  const totalText = total === undefined ? '*' : String(total)
+  if (rows.count === 0) return `*/${totalText}`
+  return `${query.offset}-${query.offset + rows.count - 1}/${totalText}`
+}
+
+/** single(): exactly one row, served as an object. */
+function asSingle(rows: Rows): string {
+  if (rows.count !== 1) {
+    throw new RestError(
+      406,
+      'PGRST116',
+      'JSON object requested, multiple (or no) rows returned',
+      `The result contains ${rows.count} rows`,
+    )
+  }
+  return JSON.stringify((JSON.parse(rows.body) as unknown[])[0])
+}
+
+function respond(
+  status: number,
+  query: RestQuery,
+  body: string | undefined,
+  headers: Record<string, string>,
+): Response {
+  const type = query.singleObject ? 'application/vnd.pgrst.object+json' : 'application/json'
+  return new Response(body === undefined || body === '' ? null : body, {
+    status: body === undefined || body === '' ? (status === 201 ? 201 : 204) : status,
+    headers: { 'content-type': `${type}; charset=utf-8`, ...headers },
+  })
+}
+
+/** PostgREST-compatible /rest/v1 over the exposed schemas. */
+export function restRouter(ctx: RestContext): Handler {
+  return async (req) => {
+    const caller = await identifyCaller(req, ctx.keys)
+    if (!caller.ok) {
+      const gateway = gatewayError(caller)
+      if (gateway) return json(401, gateway)
+      const code = caller.kind === 'jwt_expired' ? 'PGRST303' : 'PGRST301'
+      return json(401, { code, message: caller.message, details: null, hint: null })
+    }
+    const role = caller.claims.role
+    try {
+      return await handle(ctx, req, caller.claims)
+    } catch (error) {
+      if (error instanceof RestError) return error.toResponse()
+      if (error instanceof BadJsonError)
+        return new RestError(400, 'PGRST102', 'Empty or invalid json').toResponse()
+      if (error instanceof UnknownRoleError)
+        return new RestError(401, 'PGRST301', error.message).toResponse()
+      if (isPgError(error)) return restErrorFromPg(error, role).toResponse()
+      throw error
+    }
+  }
+}
+
+async function handle(
+  ctx: RestContext,
+  req: Request,
+  claims: Parameters<typeof withClaims>[1],
+): Promise<Response> {
+  const path = new URL(req.url).pathname.slice(PREFIX.length)
+  const method = req.method
+  const reading = method === 'GET' || method === 'HEAD'
+  const schema =
+    req.headers.get(reading ? 'accept-profile' : 'content-profile') ?? ctx.catalog.schemas[0]!
+  if (!ctx.catalog.schemas.includes(schema)) {
+    throw new RestError(
+      406,
+      'PGRST106',
+      `The schema must be one of the following: ${ctx.catalog.schemas.join(', ')}`,
+    )
+  }
+  if (path === '' || path === '/')
+    return json(200, { swagger: '2.0', info: { title: 'Folio local REST' } })
+
+  const rpc = /^\/rpc\/([^/]+)$/.exec(path)
+  if (rpc) {
+    const query = parseRestRequest(req, { argumentsInQuery: reading })
+    const args = reading ? Object.fromEntries(query.rest) : await readJson(req)
+    if (!isRecord(args)) throw new RestError(400, 'PGRST102', 'Empty or invalid json')
+    const result = await withClaims(ctx.db, claims, async (tx) => {
+      if (reading) await tx.query('set transaction read only')
+      return callFunction(tx, ctx.catalog, schema, decodeURIComponent(rpc[1]!), args)
+    })
+    if (!reading) ctx.afterWrite()
+    return respond(200, query, method === 'HEAD' ? undefined : result.body, {})
+  }
+
+  const tableName = decodeURIComponent(path.slice(1))
+  const table = await ctx.catalog.table(schema, tableName)
+  if (!table) {
+    throw new RestError(
+      404,
+      'PGRST205',
+      `Could not find the table '${schema}.${tableName}' in the schema cache`,
+    )
+  }
+  const query = parseRestRequest(req)
+
+  if (reading) {
+    const { rows, total } = await withClaims(ctx.db, claims, async (tx) => {
+      await tx.query('set transaction read only')
+      const rows = await readRows(tx, ctx.catalog, table, query)
+      const total = query.prefer.count ? await countRows(tx, table, query) : undefined
+      return { rows, total }
+    })
+    const body = query.singleObject ? asSingle(rows) : rows.body
+    return respond(200, query, method === 'HEAD' ? undefined : body, {
+      'content-range': contentRange(query, rows, total),
+    })
+  }
+
+  const body = method === 'DELETE' ? undefined : await readJson(req)
+  let rows: Rows
+  try {
+    rows = await withClaims(ctx.db, claims, async (tx) => {
+      const result =
+        method === 'POST'
+          ? await insertRows(tx, ctx.catalog, table, query, body)
+          : method === 'PATCH'
+            ? await updateRows(tx, ctx.catalog, table, query, body)
+            : method === 'DELETE'
+              ? await deleteRows(tx, ctx.catalog, table, query)
+              : undefined
+      if (!result) throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`)
+      if (query.singleObject && query.prefer.return === 'representation') asSingle(result)
+      if (query.prefer.rollback) throw new Rollback(result)
+      return result
+    })
+    ctx.afterWrite()
+  } catch (error) {
+    if (!(error instanceof Rollback)) throw error
+    rows = error.rows
+  }
+  const headers: Record<string, string> = {
+    'content-range': query.prefer.count
+      ? contentRange({ ...query, offset: 0 }, rows, rows.count)
+      : '*/*',
+    'preference-applied': [
+      query.prefer.resolution && `resolution=${query.prefer.resolution}`,
+      `return=${query.prefer.return}`,
+    ]
+      .filter(Boolean)
+      .join(', '),
+  }
+  const payload =
+    query.prefer.return === 'representation'
+      ? query.singleObject
+        ? asSingle(rows)
+        : rows.body
+      : undefined
+  return respond(method === 'POST' ? 201 : 200, query, payload, headers)
+}

@@ -1,0 +1,348 @@
+import { randomUUID, createHash } from 'node:crypto'
+import { gatewayError, identifyCaller } from '../apiCaller.ts'
+import { isPgError, jsonRow, jsonRows } from '../db/database.ts'
+import type { Database } from '../db/database.ts'
+import { withClaims } from '../db/withClaims.ts'
+import { BadJsonError, isRecord, json, readJson } from '../http/respond.ts'
+import type { Handler } from '../http/server.ts'
+import type { JwtClaims, Keys } from '../keys.ts'
+import type { BlobStore } from './blobStore.ts'
+import { listFolder } from './listFolder.ts'
+import type { ObjectRow } from './listFolder.ts'
+import { readUpload, validObjectName } from './readUpload.ts'
+import { StorageError, bucketNotFound, objectNotFound, rlsRefused } from './storageError.ts'
+
+export interface StorageContext {
+  db: Database
+  keys: Keys
+  blobs: BlobStore
+}
+
+interface BucketRow {
+  id: string
+  name: string
+  public: boolean
+  file_size_limit: number | null
+  allowed_mime_types: string[] | null
+  created_at: string
+  updated_at: string
+}
+
+const PREFIX = '/storage/v1'
+const OBJECT_COLUMNS =
+  'id, name, bucket_id, owner, metadata, created_at, updated_at, last_accessed_at'
+
+/** Supabase Storage-compatible /storage/v1: rows in storage.objects decide access, bytes on disk. */
+export function storageRouter(ctx: StorageContext): Handler {
+  return async (req) => {
+    const url = new URL(req.url)
+    const path = url.pathname.slice(PREFIX.length)
+    try {
+      // Signed and public URLs are opened by <img> tags: no apikey, the URL is the credential.
+      const signed = /^\/object\/sign\/([^/]+)\/(.+)$/.exec(path)
+      if (req.method === 'GET' && signed)
+        return await serveSigned(ctx, url, signed[1]!, decodeURIComponent(signed[2]!))
+      const publicObject = /^\/object\/public\/([^/]+)\/(.+)$/.exec(path)
+      if (req.method === 'GET' && publicObject)
+        return await servePublic(ctx, publicObject[1]!, decodeURIComponent(publicObject[2]!))
+
+      const caller = await identifyCaller(req, ctx.keys)
+      if (!caller.ok) {
+        const gateway = gatewayError(caller)
+        if (gateway) return json(401, gateway)
+        throw new StorageError(
+          403,
+          'Unauthorized',
+          caller.kind === 'jwt_expired' ? 'jwt expired' : 'invalid signature',
+        )
+      }
+      return await route(ctx, req, path, caller.claims)
+    } catch (error) {
+      if (error instanceof StorageError) return error.toResponse()
+      if (error instanceof BadJsonError)
+        return new StorageError(400, 'InvalidRequest', error.message).toResponse()
+      if (isPgError(error)) {
+        if (error.code === '42501') return rlsRefused().toResponse()
+        if (error.code === '23505')
+          return new StorageError(409, 'Duplicate', 'The resource already exists').toResponse()
+        return new StorageError(400, 'DatabaseError', error.message).toResponse()
+      }
+      throw error
+    }
+  }
+}
+
+async function route(
+  ctx: StorageContext,
+  req: Request,
+  path: string,
+  claims: JwtClaims,
+): Promise<Response> {
+  const method = req.method
+  if (method === 'GET' && path === '/bucket') {
+    return json(
+      200,
+      await withClaims(ctx.db, claims, (tx) =>
+        jsonRows(tx, `select * from storage.buckets order by name`),
+      ),
+    )
+  }
+  const bucket = /^\/bucket\/([^/]+)$/.exec(path)
+  if (method === 'GET' && bucket) {
+    const found = await withClaims(ctx.db, claims, (tx) =>
+      jsonRow(tx, `select * from storage.buckets where id = $1`, [bucket[1]]),
+    )
+    if (!found) throw bucketNotFound()
+    return json(200, found)
+  }
+  const list = /^\/object\/list\/([^/]+)$/.exec(path)
+  if (method === 'POST' && list)
+    return json(200, await listObjects(ctx, claims, list[1]!, await readJson(req)))
+  const sign = /^\/object\/sign\/([^/]+)\/(.+)$/.exec(path)
+  if (method === 'POST' && sign)
+    return json(
+      200,
+      await signObject(ctx, claims, sign[1]!, decodeURIComponent(sign[2]!), await readJson(req)),
+    )
+  const removeAll = /^\/object\/([^/]+)$/.exec(path)
+  if (method === 'DELETE' && removeAll)
+    return json(200, await removeObjects(ctx, claims, removeAll[1]!, await readJson(req)))
+  const object = /^\/object\/(?:authenticated\/)?([^/]+)\/(.+)$/.exec(path)
+  if (object) {
+    const [bucketId, name] = [object[1]!, decodeURIComponent(object[2]!)]
+    if (method === 'GET' || method === 'HEAD') return download(ctx, claims, bucketId, name)
+    if (method === 'POST' || method === 'PUT')
+      return json(200, await upload(ctx, req, claims, bucketId, name))
+    if (method === 'DELETE') {
+      const removed = await removeObjects(ctx, claims, bucketId, { prefixes: [name] })
+      if (removed.length === 0) throw objectNotFound()
+      return json(200, { message: 'Successfully deleted' })
+    }
+  }
+  throw new StorageError(404, 'not_found', `No route for ${method} ${PREFIX}${path}`)
+}
+
+/** Bucket settings are read with the backend's own rights, as the storage server does. */
+async function findBucket(ctx: StorageContext, id: string): Promise<BucketRow> {
+  const bucket = await ctx.db.transaction((tx) =>
+    jsonRow<BucketRow>(
+      tx,
+      `select id, name, public, file_size_limit, allowed_mime_types, created_at, updated_at from storage.buckets where id = $1`,
+      [id],
+    ),
+  )
+  if (!bucket) throw bucketNotFound()
+  return bucket
+}
+
+async function upload(
+  ctx: StorageContext,
+  req: Request,
+  claims: JwtClaims,
+  bucketId: string,
+  name: string,
+) {
+  if (!validObjectName(name)) throw new StorageError(400, 'InvalidKey', `Invalid key: ${name}`)
+  const bucket = await findBucket(ctx, bucketId)
+  const file = await readUpload(req)
+  const mime = file.contentType.split(';')[0]!.trim().toLowerCase()
+  if (bucket.allowed_mime_types?.length && !bucket.allowed_mime_types.includes(mime)) {
+    throw new StorageError(415, 'invalid_mime_type', `mime type ${mime} is not supported`)
+  }
+  if (bucket.file_size_limit !== null && file.bytes.byteLength > bucket.file_size_limit) {
+    throw new StorageError(413, 'Payload too large', 'The object exceeded the maximum allowed size')
+  }
+  const metadata = {
+    eTag: `"${createHash('md5').update(file.bytes).digest('hex')}"`,
+    size: file.bytes.byteLength,
+    mimetype: mime,
+    cacheControl: file.cacheControl,
+    lastModified: new Date().toISOString(),
+    contentLength: file.bytes.byteLength,
+    httpStatusCode: 200,
+  }
+  const upsert = req.method === 'PUT' || req.headers.get('x-upsert') === 'true'
+  const row = await withClaims(ctx.db, claims, async (tx) => {
+    const params = [
+      bucketId,
+      name,
+      JSON.stringify(metadata),
+      JSON.stringify(file.userMetadata ?? null),
+      randomUUID(),
+    ]
+    const written =
+      req.method === 'PUT'
+        ? await jsonRow<{ id: string }>(
+            tx,
+            `update storage.objects set metadata = $3::jsonb, user_metadata = $4::jsonb, version = $5, updated_at = now()
+             where bucket_id = $1 and name = $2 returning id`,
+            params,
+          )
+        : await jsonRow<{ id: string }>(
+            tx,
+            `insert into storage.objects (bucket_id, name, owner, owner_id, metadata, user_metadata, version)
+             values ($1, $2, auth.uid(), auth.uid()::text, $3::jsonb, $4::jsonb, $5)
+             ${
+               upsert
+                 ? `on conflict (bucket_id, name) do update set metadata = excluded.metadata,
+               user_metadata = excluded.user_metadata, version = excluded.version, updated_at = now()`
+                 : ''
+             }
+             returning id`,
+            params,
+          )
+    if (!written) throw objectNotFound()
+    // Bytes are written inside the transaction: if this fails, the row is rolled back too.
+    await ctx.blobs.put(written.id, file.bytes)
+    return written
+  })
+  return { Id: row.id, Key: `${bucketId}/${name}` }
+}
+
+async function download(
+  ctx: StorageContext,
+  claims: JwtClaims,
+  bucketId: string,
+  name: string,
+): Promise<Response> {
+  const row = await withClaims(ctx.db, claims, (tx) =>
+    jsonRow<ObjectRow>(
+      tx,
+      `select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`,
+      [bucketId, name],
+    ),
+  )
+  if (!row) throw objectNotFound()
+  return serveBytes(ctx, row)
+}
+
+async function serveBytes(ctx: StorageContext, row: ObjectRow): Promise<Response> {
+  const bytes = await ctx.blobs.get(row.id)
+  if (!bytes) throw objectNotFound()
+  const meta = (row.metadata ?? {}) as Record<string, unknown>
+  return new Response(new Uint8Array(bytes), {
+    status: 200,
+    headers: {
+      'content-type': String(meta.mimetype ?? 'application/octet-stream'),
+      'cache-control': String(meta.cacheControl ?? 'no-cache'),
+      etag: String(meta.eTag ?? ''),
+      'content-length': String(bytes.byteLength),
+      // Uploaded files are served from the API origin: never let them run as a page.
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; sandbox",
+    },
+  })
+}
+
+async function servePublic(ctx: StorageContext, bucketId: string, name: string): Promise<Response> {
+  const bucket = await findBucket(ctx, bucketId)
+  if (!bucket.public) throw bucketNotFound()
+  const row = await ctx.db.transaction((tx) =>
+    jsonRow<ObjectRow>(
+      tx,
+      `select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`,
+      [bucketId, name],
+    ),
+  )
+  if (!row) throw objectNotFound()
+  return serveBytes(ctx, row)
+}
+
+async function signObject(
+  ctx: StorageContext,
+  claims: JwtClaims,
+  bucketId: string,
+  name: string,
+  body: unknown,
+) {
+  const expiresIn =
+    isRecord(body) && typeof body.expiresIn === 'number'
+      ? Math.max(1, Math.floor(body.expiresIn))
+      : 60
+  const row = await withClaims(ctx.db, claims, (tx) =>
+    jsonRow<{ id: string }>(
+      tx,
+      `select id from storage.objects where bucket_id = $1 and name = $2`,
+      [bucketId, name],
+    ),
+  )
+  if (!row) throw objectNotFound()
+  const iat = Math.floor(Date.now() / 1000)
+  const token = await ctx.keys.sign({
+    role: 'storage_signed_url',
+    url: `${bucketId}/${name}`,
+    iat,
+    exp: iat + expiresIn,
+  })
+  const encodedPath = name.split('/').map(encodeURIComponent).join('/')
+  return { signedURL: `/object/sign/${bucketId}/${encodedPath}?token=${token}` }
+}
+
+async function serveSigned(
+  ctx: StorageContext,
+  url: URL,
+  bucketId: string,
+  name: string,
+): Promise<Response> {
+  const token = url.searchParams.get('token') ?? ''
+  let claims: JwtClaims
+  try {
+    claims = await ctx.keys.verify(token)
+  } catch {
+    throw new StorageError(400, 'InvalidJWT', 'jwt expired or invalid')
+  }
+  if (claims.role !== 'storage_signed_url' || claims.url !== `${bucketId}/${name}`) {
+    throw new StorageError(400, 'InvalidSignature', 'The url does not match the signature')
+  }
+  const row = await ctx.db.transaction((tx) =>
+    jsonRow<ObjectRow>(
+      tx,
+      `select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`,
+      [bucketId, name],
+    ),
+  )
+  if (!row) throw objectNotFound()
+  return serveBytes(ctx, row)
+}
+
+async function listObjects(
+  ctx: StorageContext,
+  claims: JwtClaims,
+  bucketId: string,
+  body: unknown,
+) {
+  const options = isRecord(body) ? body : {}
+  const prefix = typeof options.prefix === 'string' ? options.prefix.replace(/^\/+|\/+$/g, '') : ''
+  // LIKE wildcards in a user's prefix must match literally.
+  const pattern = prefix === '' ? '%' : `${prefix.replace(/[\\%_]/g, '\\$&')}/%`
+  const rows = await withClaims(ctx.db, claims, (tx) =>
+    jsonRows<ObjectRow>(
+      tx,
+      `select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name like $2 escape '\\'`,
+      [bucketId, pattern],
+    ),
+  )
+  return listFolder(rows, prefix, options)
+}
+
+async function removeObjects(
+  ctx: StorageContext,
+  claims: JwtClaims,
+  bucketId: string,
+  body: unknown,
+) {
+  const prefixes =
+    isRecord(body) && Array.isArray(body.prefixes)
+      ? body.prefixes.filter((p): p is string => typeof p === 'string')
+      : []
+  if (prefixes.length === 0) throw new StorageError(400, 'InvalidRequest', 'prefixes is required')
+  const removed = await withClaims(ctx.db, claims, (tx) =>
+    jsonRows<ObjectRow>(
+      tx,
+      `delete from storage.objects where bucket_id = $1 and name in (select json_array_elements_text($2::json)) returning ${OBJECT_COLUMNS}`,
+      [bucketId, JSON.stringify(prefixes)],
+    ),
+  )
+  await Promise.all(removed.map((row) => ctx.blobs.remove(row.id)))
+  return removed
+}

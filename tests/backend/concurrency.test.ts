@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Backend } from '../../scripts/backend/startBackend.ts'
+import {
+  client,
+  makePro,
+  serviceClient,
+  signedInUser,
+  startTestBackend,
+  uniqueEmail,
+} from './helpers.ts'
+
+let backend: Backend
+beforeAll(async () => {
+  backend = await startTestBackend()
+})
+afterAll(() => backend?.stop())
+
+describe('under load', () => {
+  it('completes 50 concurrent sign-ins', async () => {
+    const admin = serviceClient(backend)
+    const users = await Promise.all(
+      Array.from({ length: 50 }, async (_, i) => {
+        const email = uniqueEmail(`load${i}`)
+        const { error } = await admin.auth.admin.createUser({
+          email,
+          password: 'load test password',
+          email_confirm: true,
+        })
+        if (error) throw error
+        return email
+      }),
+    )
+    const results = await Promise.all(
+      users.map((email) =>
+        client(backend).auth.signInWithPassword({ email, password: 'load test password' }),
+      ),
+    )
+    expect(results.filter((r) => r.error)).toEqual([])
+    expect(new Set(results.map((r) => r.data.session!.access_token)).size).toBe(50)
+  })
+
+  it('completes 200 concurrent document writes with nothing lost', async () => {
+    const user = await signedInUser(backend, 'writer')
+    await makePro(backend, user.id)
+    const results = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        user.supabase.from('documents').insert({ title: `Doc ${i}`, body: `body ${i}` }),
+      ),
+    )
+    expect(results.filter((r) => r.error).map((r) => r.error?.message)).toEqual([])
+    const { data, count } = await user.supabase
+      .from('documents')
+      .select('title', { count: 'exact' })
+      .limit(1000)
+    expect(count).toBe(200)
+    expect(new Set(data!.map((d) => d.title)).size).toBe(200)
+  })
+
+  it('lets exactly 3 of 10 concurrent inserts of a Free user through', async () => {
+    const user = await signedInUser(backend, 'racer')
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        user.supabase.from('documents').insert({ title: `Race ${i}` }),
+      ),
+    )
+    expect(results.filter((r) => !r.error)).toHaveLength(3)
+    expect(results.filter((r) => r.error?.code === 'P0001')).toHaveLength(7)
+  })
+
+  it('loses no update when 20 edits of one document race', async () => {
+    const user = await signedInUser(backend, 'editor')
+    const doc = (
+      await user.supabase.from('documents').insert({ title: 'race' }).select('id').single()
+    ).data as { id: string }
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        user.supabase
+          .from('documents')
+          .update({ body: `edit ${i}` })
+          .eq('id', doc.id),
+      ),
+    )
+    expect(results.filter((r) => r.error)).toEqual([])
+    const final = await user.supabase.from('documents').select('version').eq('id', doc.id).single()
+    expect(final.data).toEqual({ version: 21 })
+  })
+})

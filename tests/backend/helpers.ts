@@ -1,0 +1,102 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { createClient } from '@supabase/supabase-js'
+import type { SupabaseClient } from '@supabase/supabase-js'
+import WebSocket from 'ws'
+import { startBackend } from '../../scripts/backend/startBackend.ts'
+import type { Backend } from '../../scripts/backend/startBackend.ts'
+import type { BackendOptions } from '../../scripts/backend/config.ts'
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+
+/** An in-memory backend on a free port (or the DATABASE_URL server, reset first). */
+export function startTestBackend(overrides: Partial<BackendOptions> = {}): Promise<Backend> {
+  return startBackend({
+    port: 0,
+    memory: true,
+    reset: Boolean(process.env.DATABASE_URL),
+    envFile: undefined,
+    refreshTokenReuseInterval: 0,
+    functionsDir: path.join(here, 'fixtures/functions'),
+    log: () => undefined,
+    ...overrides,
+  })
+}
+
+/** A supabase-js client as the browser would have it, minus storage and timers. */
+export function client(
+  backend: Backend,
+  key = backend.anonKey,
+  flowType: 'implicit' | 'pkce' = 'implicit',
+): SupabaseClient {
+  const memory = new Map<string, string>()
+  return createClient(backend.url, key, {
+    auth: {
+      persistSession: true,
+      autoRefreshToken: false,
+      detectSessionInUrl: false,
+      flowType,
+      // Node has no localStorage: keep the session (and PKCE verifier) in memory.
+      storage: {
+        getItem: (k) => memory.get(k) ?? null,
+        setItem: (k, v) => void memory.set(k, v),
+        removeItem: (k) => void memory.delete(k),
+      },
+    },
+    realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
+  })
+}
+
+export function serviceClient(backend: Backend): SupabaseClient {
+  return createClient(backend.url, backend.serviceRoleKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
+  })
+}
+
+let counter = 0
+export function uniqueEmail(label: string): string {
+  counter += 1
+  return `${label}-${Date.now().toString(36)}-${counter}@example.com`
+}
+
+/** A confirmed user (created through the admin API) and a client signed in as them. */
+export async function signedInUser(
+  backend: Backend,
+  label = 'user',
+  password = 'correct horse battery',
+) {
+  const email = uniqueEmail(label)
+  const admin = serviceClient(backend)
+  const created = await admin.auth.admin.createUser({ email, password, email_confirm: true })
+  if (created.error) throw created.error
+  const supabase = client(backend)
+  const signedIn = await supabase.auth.signInWithPassword({ email, password })
+  if (signedIn.error) throw signedIn.error
+  return { supabase, email, password, id: created.data.user!.id, session: signedIn.data.session! }
+}
+
+/** Makes a user Pro the way the Stripe webhook would: an active subscription row. */
+export async function makePro(backend: Backend, userId: string): Promise<void> {
+  const admin = serviceClient(backend)
+  const { error } = await admin.from('subscriptions').insert({
+    id: `sub_${userId.slice(0, 8)}`,
+    user_id: userId,
+    status: 'active',
+    price_id: 'price_FolioProMonthly',
+    quantity: 1,
+  })
+  if (error) throw new Error(error.message)
+}
+
+/** Follows an email link to /auth/v1/verify and returns where it redirects. */
+export async function followLink(link: string): Promise<URL> {
+  const response = await fetch(link, { redirect: 'manual' })
+  const location = response.headers.get('location')
+  if (!location) throw new Error(`verify did not redirect (status ${response.status})`)
+  return new URL(location)
+}
+
+export function fragmentParams(url: URL): URLSearchParams {
+  return new URLSearchParams(url.hash.replace(/^#/, ''))
+}
