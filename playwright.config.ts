@@ -1,10 +1,13 @@
 import { defineConfig } from '@playwright/test'
 
 const PORT = Number(process.env.E2E_PORT ?? 4400)
+const BACKEND_PORT = 54321
+const BACKEND_URL = `http://127.0.0.1:${BACKEND_PORT}`
 
 /**
  * End-to-end tests run Debian's chromium (npx playwright install cannot download browsers here)
- * against dist/ served by the plain static server: no SPA fallback, exactly like the CDN.
+ * against dist/ served by the plain static server: no SPA fallback, exactly like the CDN, and
+ * the local backend on the port the build's .env points at.
  */
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -28,10 +31,21 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: `npx tsx scripts/serve/main.ts --port ${PORT} --dir dist --supabase-url http://127.0.0.1:54321`,
-    url: `http://127.0.0.1:${PORT}/`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 30_000,
-  },
+  webServer: [
+    {
+      // The local Supabase stand-in, in memory so every run starts empty. The site is built
+      // against it through .env (its fixed URL and development anon key).
+      command: `npx tsx scripts/backend/main.ts --port ${BACKEND_PORT} --memory --no-env-file`,
+      url: `${BACKEND_URL}/auth/v1/health`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+      env: { FOLIO_SITE_URL: `http://127.0.0.1:${PORT}` },
+    },
+    {
+      command: `npx tsx scripts/serve/main.ts --port ${PORT} --dir dist --supabase-url ${BACKEND_URL}`,
+      url: `http://127.0.0.1:${PORT}/`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 30_000,
+    },
+  ],
 })

@@ -1,0 +1,91 @@
+/**
+ * `npm start`: the whole product on one machine. Starts the local backend (data kept in
+ * .folio-data/ between runs; `npm start -- --reset` wipes it), builds the site against it and
+ * serves dist/ like the CDN would, with the production security headers. Ctrl-C stops both.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { parseArgs } from 'node:util'
+import { securityHeaders } from './serve/securityHeaders.ts'
+import { startStaticServer } from './serve/staticServer.ts'
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', default: '4173' },
+    'backend-port': { type: 'string', default: '54321' },
+    reset: { type: 'boolean', default: false },
+  },
+})
+
+const siteUrl = `http://127.0.0.1:${values.port}`
+const backendUrl = `http://127.0.0.1:${values['backend-port']}`
+const children: ChildProcess[] = []
+
+function stopAll(code: number): never {
+  for (const child of children) child.kill('SIGTERM')
+  process.exit(code)
+}
+process.once('SIGINT', () => stopAll(0))
+process.once('SIGTERM', () => stopAll(0))
+
+function step(message: string): void {
+  console.log(`\n==> ${message}`)
+}
+
+async function waitForBackend(backend: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 60_000
+  while (Date.now() < deadline) {
+    if (backend.exitCode !== null) throw new Error('the backend exited (see its message above)')
+    const healthy = await fetch(`${backendUrl}/auth/v1/health`).then(
+      (response) => response.ok,
+      () => false,
+    )
+    if (healthy) return
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  throw new Error(`the backend did not answer at ${backendUrl} within 60 s`)
+}
+
+function run(command: string, args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: 'inherit' })
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited ${code}`)),
+    )
+  })
+}
+
+try {
+  step(`Starting the local backend on ${backendUrl}`)
+  const backend = spawn(
+    'tsx',
+    [
+      'scripts/backend/main.ts',
+      '--port',
+      values['backend-port'] as string,
+      ...(values.reset ? ['--reset'] : []),
+    ],
+    // Email links lead back to this site.
+    { stdio: 'inherit', env: { ...process.env, FOLIO_SITE_URL: siteUrl } },
+  )
+  children.push(backend)
+  await waitForBackend(backend)
+
+  step('Building the site against it')
+  await run('vite-react-ssg', ['build'])
+
+  step('Serving dist/')
+  await startStaticServer({
+    root: 'dist',
+    port: Number(values.port),
+    host: '127.0.0.1',
+    gzip: true,
+    headers: securityHeaders({ supabaseUrl: backendUrl }),
+  })
+  console.log(`
+Folio is running at ${siteUrl}
+  Sign up there; confirmation emails land in ${backendUrl}/__mailbox?email=<your address>
+  Ctrl-C stops the site and the backend.`)
+} catch (error) {
+  console.error(`\nnpm start failed: ${(error as Error).message}`)
+  stopAll(1)
+}

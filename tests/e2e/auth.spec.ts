@@ -1,0 +1,195 @@
+import * as OTPAuth from 'otpauth'
+import type { Page } from '@playwright/test'
+import { createUser, latestEmail, signIn, uniqueEmail } from './backend'
+import { expect, test, waitForHydration } from './fixtures'
+
+const STORAGE_KEY = 'sb-127-auth-token'
+/** After signing out on the dashboard: the login page, possibly offering the way back. */
+const SIGNED_OUT_URL = /\/login\/?(\?redirect=%2Fdashboard)?$/
+
+async function expectSignedInOnDashboard(page: Page, email: string) {
+  await expect(page).toHaveURL(/\/dashboard\/?$/)
+  await expect(page.getByTestId('signed-in-as')).toHaveText(`Signed in as ${email}`)
+}
+
+async function storedSession(page: Page) {
+  return page.evaluate(
+    (key) => JSON.parse(localStorage.getItem(key) ?? 'null') as Record<string, unknown> | null,
+    STORAGE_KEY,
+  )
+}
+
+/**
+ * Marks the stored session as expired, as if the tab had slept past the access token's life.
+ * It leaves for a public page first (no supabase-js there), so no running client refreshes the
+ * session before the test is watching.
+ */
+async function expireStoredSession(page: Page) {
+  await page.goto('/about')
+  await page.evaluate((key) => {
+    const session = JSON.parse(localStorage.getItem(key) as string) as { expires_at: number }
+    session.expires_at = Math.floor(Date.now() / 1000) - 60
+    localStorage.setItem(key, JSON.stringify(session))
+  }, STORAGE_KEY)
+}
+
+test('sign up, confirm from the mailbox, land on the dashboard', async ({ page }) => {
+  const email = uniqueEmail('signup')
+  await page.goto('/login?mode=signup&redirect=%2Fdashboard')
+  await waitForHydration(page)
+  await page.getByLabel('Email or phone').fill(email)
+  await page.getByLabel('Password').fill('a-long-enough-password')
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await expect(page.getByText(`we sent a confirmation link to ${email}`)).toBeVisible()
+
+  const message = await latestEmail(email, 'signup')
+  await page.goto(message.links[0] as string)
+  await expectSignedInOnDashboard(page, email)
+  // Sign-in wrote the session cookies a same-site server could read.
+  const cookies = await page.context().cookies()
+  expect(cookies.map((cookie) => cookie.name)).toEqual(
+    expect.arrayContaining(['sb-access-token', 'sb-refresh-token']),
+  )
+  expect(cookies.find((cookie) => cookie.name === 'sb-access-token')?.sameSite).toBe('Lax')
+})
+
+test('a visitor is sent to sign in and comes back; signing out locks the dashboard again', async ({
+  page,
+}) => {
+  const user = await createUser('guard')
+  await page.goto('/dashboard')
+  await expect(page).toHaveURL(/\/login\/?\?redirect=%2Fdashboard$/)
+  await expect(page.getByText('Signed in as')).toHaveCount(0)
+
+  await waitForHydration(page)
+  await page.getByLabel('Email or phone').fill(user.email)
+  await page.getByLabel('Password').fill(user.password)
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+  await expectSignedInOnDashboard(page, user.email)
+  await expect(page.getByTestId('account-menu')).toBeVisible()
+
+  await page.getByRole('button', { name: 'Sign out of this device' }).click()
+  await expect(page).toHaveURL(SIGNED_OUT_URL)
+  expect(await storedSession(page)).toBeNull()
+  expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContain(
+    'sb-access-token',
+  )
+  await page.goto('/dashboard')
+  await expect(page).toHaveURL(/\/login\/?\?redirect=%2Fdashboard$/)
+})
+
+test('a wrong password says so in words and keeps what was typed', async ({ page }) => {
+  const user = await createUser('wrong-password')
+  await page.goto('/login')
+  await waitForHydration(page)
+  await page.getByLabel('Email or phone').fill(user.email)
+  await page.getByLabel('Password').fill('not-the-password')
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+  await expect(
+    page.getByText('That email and password do not match an account. Check them and try again.'),
+  ).toBeVisible()
+  await expect(page.getByLabel('Email or phone')).toHaveValue(user.email)
+  await expect(page).toHaveURL(/\/login\/?$/)
+})
+
+test('a magic link signs in', async ({ page }) => {
+  const user = await createUser('magic')
+  await page.goto('/login?mode=magic&redirect=%2Fdashboard')
+  await waitForHydration(page)
+  await page.getByLabel('Email').fill(user.email)
+  await page.getByRole('button', { name: 'Email me a sign-in link' }).click()
+  await expect(page.getByText(`we sent a sign-in link to ${user.email}`)).toBeVisible()
+
+  const message = await latestEmail(user.email, 'magiclink')
+  await page.goto(message.links[0] as string)
+  await expectSignedInOnDashboard(page, user.email)
+})
+
+test('forgot password: the emailed link lets the user choose a new one', async ({ page }) => {
+  const user = await createUser('reset')
+  await page.goto('/login?mode=forgot')
+  await waitForHydration(page)
+  await page.getByLabel('Email').fill(user.email)
+  await page.getByRole('button', { name: 'Email me a reset link' }).click()
+  await expect(page.getByText('a link to choose a new password is on its way')).toBeVisible()
+
+  const message = await latestEmail(user.email, 'recovery')
+  await page.goto(message.links[0] as string)
+  await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible()
+  await page.getByLabel('New password', { exact: true }).fill('a-brand-new-password')
+  await page.getByLabel('Repeat the new password').fill('a-brand-new-password')
+  await page.getByRole('button', { name: 'Save new password' }).click()
+  await expect(page.getByRole('heading', { name: 'Choose a new password' })).toHaveCount(0)
+
+  // The new password works from a fresh browser.
+  await page.context().clearCookies()
+  await page.evaluate(() => localStorage.clear())
+  await signIn(page, { ...user, password: 'a-brand-new-password' })
+  await expectSignedInOnDashboard(page, user.email)
+})
+
+test('two-factor: enrol with the app, then signing in asks for a code', async ({ page }) => {
+  const user = await createUser('totp')
+  await signIn(page, user)
+  await page.getByRole('button', { name: 'Set up two-factor' }).click()
+  await expect(page.getByRole('img', { name: /QR code/ })).toBeVisible()
+  const secret = (await page.getByTestId('totp-secret').textContent()) as string
+  const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret.trim()) })
+  await page.getByLabel('Code from the app').fill(totp.generate())
+  await page.getByRole('button', { name: 'Turn on two-factor' }).click()
+  await expect(page.getByText(/^On, with/)).toBeVisible()
+
+  await page.getByRole('button', { name: 'Sign out of this device' }).click()
+  await expect(page).toHaveURL(SIGNED_OUT_URL)
+  await page.goto('/login?redirect=%2Fdashboard')
+  await waitForHydration(page)
+  await page.getByLabel('Email or phone').fill(user.email)
+  await page.getByLabel('Password').fill(user.password)
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+  await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible()
+  await page.getByLabel('Authentication code').fill('000000')
+  await page.getByRole('button', { name: 'Verify' }).click()
+  await expect(page.getByText('That code did not match.', { exact: false })).toBeVisible()
+  await page.getByLabel('Authentication code').fill(totp.generate())
+  await page.getByRole('button', { name: 'Verify' }).click()
+  await expectSignedInOnDashboard(page, user.email)
+})
+
+test('an expired access token is refreshed silently', async ({ page }) => {
+  const user = await createUser('refresh')
+  await signIn(page, user)
+  const before = await storedSession(page)
+  await expireStoredSession(page)
+
+  const refreshes = page.waitForRequest(/\/auth\/v1\/token\?grant_type=refresh_token/)
+  await page.goto('/dashboard')
+  await refreshes
+  await expectSignedInOnDashboard(page, user.email)
+  const after = await storedSession(page)
+  // Refresh tokens rotate on every refresh (access tokens minted in the same second may match).
+  expect(after?.refresh_token).not.toBe(before?.refresh_token)
+  expect(after?.expires_at as number).toBeGreaterThan(Date.now() / 1000)
+})
+
+test('a refresh answered 503 is retried and the user stays signed in', async ({ page }) => {
+  const user = await createUser('retry')
+  await signIn(page, user)
+  await expireStoredSession(page)
+
+  let attempts = 0
+  await page.route(/\/auth\/v1\/token\?grant_type=refresh_token/, async (route) => {
+    attempts += 1
+    if (attempts === 1) {
+      await route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'Service Unavailable' }),
+      })
+    } else {
+      await route.continue()
+    }
+  })
+  await page.goto('/dashboard')
+  await expectSignedInOnDashboard(page, user.email)
+  expect(attempts).toBeGreaterThanOrEqual(2)
+})

@@ -1,0 +1,90 @@
+/**
+ * The end-to-end tests' handle on the local backend that playwright.config.ts starts (in
+ * memory, on the port the build's .env points at). Users are created through the admin API
+ * with the service-role key, which only this Node side ever holds.
+ */
+import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import { expect, type Page } from '@playwright/test'
+import WebSocket from 'ws'
+import { LOCAL_JWT_SECRET } from '../../scripts/backend/config.ts'
+import { Keys } from '../../scripts/backend/keys.ts'
+import type { MailMessage } from '../../scripts/backend/auth/mailbox.ts'
+
+export const BACKEND_URL = 'http://127.0.0.1:54321'
+
+export interface TestUser {
+  id: string
+  email: string
+  password: string
+}
+
+const keys = new Keys(LOCAL_JWT_SECRET, () => `${BACKEND_URL}/auth/v1`)
+
+export async function adminClient(): Promise<SupabaseClient> {
+  return createClient(BACKEND_URL, await keys.apiKey('service_role'), {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    // Node 20 has no WebSocket of its own; realtime-js wants one even when unused.
+    realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
+  })
+}
+
+let counter = 0
+/** A unique address per call, so tests running in parallel never share a user. */
+export function uniqueEmail(label: string): string {
+  counter += 1
+  return `${label}-${Date.now().toString(36)}-${process.pid}-${counter}@example.com`
+}
+
+/** A confirmed user made through the admin API; `plan: 'pro'` adds an active subscription. */
+export async function createUser(
+  label: string,
+  { plan = 'free' }: { plan?: 'free' | 'pro' } = {},
+): Promise<TestUser> {
+  const admin = await adminClient()
+  const email = uniqueEmail(label)
+  const password = `correct-horse-${counter}-battery`
+  const { data, error } = await admin.auth.admin.createUser({
+    email,
+    password,
+    email_confirm: true,
+  })
+  if (error || !data.user) throw new Error(`createUser(${label}) failed: ${error?.message}`)
+  if (plan === 'pro') {
+    const { error: subscriptionError } = await admin.from('subscriptions').insert({
+      id: `sub_e2e_${data.user.id.slice(0, 8)}`,
+      user_id: data.user.id,
+      status: 'active',
+      price_id: 'price_FolioProMonthly',
+      current_period_end: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+    })
+    if (subscriptionError) throw new Error(`pro plan for ${label}: ${subscriptionError.message}`)
+  }
+  return { id: data.user.id, email, password }
+}
+
+/** Signs in through the /login form and waits until the browser is at `redirect`. */
+export async function signIn(page: Page, user: TestUser, redirect = '/dashboard'): Promise<void> {
+  await page.goto(`/login?redirect=${encodeURIComponent(redirect)}`)
+  await page.locator('html[data-hydrated="true"]').waitFor()
+  await page.getByLabel('Email or phone').fill(user.email)
+  await page.getByLabel('Password').fill(user.password)
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+  await expect(page).toHaveURL((url) => url.pathname === redirect.split('?')[0])
+}
+
+/** The newest message the local mailbox holds for `email`, waiting briefly for it to arrive. */
+export async function latestEmail(email: string, type?: string): Promise<MailMessage> {
+  let found: MailMessage | undefined
+  await expect
+    .poll(
+      async () => {
+        const response = await fetch(`${BACKEND_URL}/__mailbox?email=${encodeURIComponent(email)}`)
+        const { messages } = (await response.json()) as { messages: MailMessage[] }
+        found = messages.filter((message) => !type || message.type === type).at(-1)
+        return Boolean(found)
+      },
+      { message: `an email${type ? ` of type ${type}` : ''} to ${email}` },
+    )
+    .toBe(true)
+  return found as MailMessage
+}
