@@ -1,7 +1,7 @@
 import type { LoaderFunction } from 'react-router-dom'
 import type { RouteRecord } from 'vite-react-ssg'
 import { withChunkReload } from './app/chunkReload'
-import { AccountMenu } from './features/auth'
+import { AccountMenu } from './features/auth/shell'
 import { CustomLayout } from './app/layouts/CustomLayout'
 import { DefaultLayout } from './app/layouts/DefaultLayout'
 import { NotFoundScreen } from './app/NotFoundScreen'

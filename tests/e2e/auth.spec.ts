@@ -193,3 +193,19 @@ test('a refresh answered 503 is retried and the user stays signed in', async ({ 
   await expectSignedInOnDashboard(page, user.email)
   expect(attempts).toBeGreaterThanOrEqual(2)
 })
+
+test('two tabs stay consistent: signing out in one signs out the other', async ({ context }) => {
+  const user = await createUser('two-tabs')
+  const first = await context.newPage()
+  await signIn(first, user)
+  const second = await context.newPage()
+  await second.goto('/dashboard')
+  await expectSignedInOnDashboard(second, user.email)
+  await expect(first.getByTestId('account-menu')).toBeVisible()
+
+  await second.getByRole('button', { name: 'Sign out of this device' }).click()
+  await expect(second).toHaveURL(SIGNED_OUT_URL)
+  // The first tab hears about it without a reload and leaves the guarded page.
+  await expect(first).toHaveURL(SIGNED_OUT_URL)
+  await expect(first.getByTestId('account-sign-in')).toBeVisible()
+})

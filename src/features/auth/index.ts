@@ -1,5 +1,7 @@
-/** The auth feature's public surface. Nothing here imports supabase-js statically. */
-export { AccountMenu } from './AccountMenu'
+/**
+ * The auth feature's public surface for pages (the shell's account menu is in ./shell.ts).
+ * Nothing here imports supabase-js statically.
+ */
 export { ConfirmPanel } from './ConfirmPanel'
 export { LoginPanel } from './LoginPanel'
 export { NewPasswordForm } from './NewPasswordForm'
