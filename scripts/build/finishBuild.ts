@@ -6,7 +6,10 @@
 import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { routeRules } from '../../src/routeRules.ts'
+import { LOCAL_JWT_SECRET } from '../backend/config.ts'
+import { Keys } from '../backend/keys.ts'
 import { inlineEntryCss } from './inlineCss.ts'
+import { scanForSecrets, secretValues } from './secretScan.ts'
 import { externaliseInlineState } from './inlineState.ts'
 
 export interface BuildManifestFiles {
@@ -76,6 +79,21 @@ async function rewritePages(distDir: string): Promise<void> {
   )
 }
 
+/** The build fails rather than publish a key: see secretScan.ts. */
+async function refuseSecrets(distDir: string): Promise<void> {
+  const localServiceKey = await new Keys(LOCAL_JWT_SECRET, () => '').apiKey('service_role')
+  const findings = await scanForSecrets(
+    distDir,
+    secretValues(process.env, [LOCAL_JWT_SECRET, localServiceKey]),
+  )
+  if (findings.length > 0) {
+    const lines = findings.map((finding) => `  dist/${finding.file}: ${finding.what}`)
+    throw new Error(
+      `Secrets reached the client build; remove them and rebuild:\n${lines.join('\n')}`,
+    )
+  }
+}
+
 export async function finishBuild(
   distDir: string,
   id: string,
@@ -83,6 +101,7 @@ export async function finishBuild(
 ): Promise<void> {
   await moveNotFoundPage(distDir)
   await rewritePages(distDir)
+  await refuseSecrets(distDir)
   const files = buildManifestFiles(id, Date.now(), extraPrerendered)
   await mkdir(join(distDir, 'builds', 'meta'), { recursive: true })
   await writeFile(
