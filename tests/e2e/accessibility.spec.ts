@@ -1,5 +1,17 @@
 import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import { createUser, signIn } from './backend'
 import { expect, test, waitForHydration } from './fixtures'
+
+async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze()
+  return results.violations.map(
+    (violation) =>
+      `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  )
+}
 
 const pages = [
   '/',
@@ -22,16 +34,15 @@ for (const colorScheme of ['light', 'dark'] as const) {
       test(`${path} has no axe violations`, async ({ page }) => {
         await page.goto(path)
         await waitForHydration(page)
-        const results = await new AxeBuilder({ page })
-          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-          .analyze()
-        const summary = results.violations.map(
-          (violation) =>
-            `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-        )
-        expect(summary).toEqual([])
+        expect(await axeViolations(page)).toEqual([])
       })
     }
+
+    test('the signed-in dashboard has no axe violations', async ({ page }) => {
+      await signIn(page, await createUser(`axe-${colorScheme}`))
+      await expect(page.getByTestId('signed-in-as')).toBeVisible()
+      expect(await axeViolations(page)).toEqual([])
+    })
   })
 }
 
@@ -59,4 +70,17 @@ test('every interactive element on the landing page is reachable by keyboard wit
   expect([...seen]).toEqual(
     expect.arrayContaining(['A:Skip to content', 'A:Pricing', 'A:Start free']),
   )
+})
+
+test('signing in works with the keyboard alone', async ({ page }) => {
+  const user = await createUser('keyboard')
+  await page.goto('/login?redirect=%2Fdashboard')
+  await waitForHydration(page)
+  await page.getByLabel('Email or phone').focus()
+  await page.keyboard.type(user.email)
+  await page.keyboard.press('Tab')
+  await expect(page.getByLabel('Password')).toBeFocused()
+  await page.keyboard.type(user.password)
+  await page.keyboard.press('Enter')
+  await expect(page.getByTestId('signed-in-as')).toBeVisible()
 })
