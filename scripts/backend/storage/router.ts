@@ -234,9 +234,12 @@ async function serveBytes(ctx: StorageContext, row: ObjectRow): Promise<Response
   })
 }
 
-async function servePublic(ctx: StorageContext, bucketId: string, name: string): Promise<Response> {
-  const bucket = await findBucket(ctx, bucketId)
-  if (!bucket.public) throw bucketNotFound()
+/** Serves an object the request was already entitled to (public bucket, or a valid signature). */
+async function serveWithoutPolicies(
+  ctx: StorageContext,
+  bucketId: string,
+  name: string,
+): Promise<Response> {
   const row = await ctx.db.transaction((tx) =>
     jsonRow<ObjectRow>(
       tx,
@@ -246,6 +249,12 @@ async function servePublic(ctx: StorageContext, bucketId: string, name: string):
   )
   if (!row) throw objectNotFound()
   return serveBytes(ctx, row)
+}
+
+async function servePublic(ctx: StorageContext, bucketId: string, name: string): Promise<Response> {
+  const bucket = await findBucket(ctx, bucketId)
+  if (!bucket.public) throw bucketNotFound()
+  return serveWithoutPolicies(ctx, bucketId, name)
 }
 
 async function signObject(
@@ -294,15 +303,7 @@ async function serveSigned(
   if (claims.role !== 'storage_signed_url' || claims.url !== `${bucketId}/${name}`) {
     throw new StorageError(400, 'InvalidSignature', 'The url does not match the signature')
   }
-  const row = await ctx.db.transaction((tx) =>
-    jsonRow<ObjectRow>(
-      tx,
-      `select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`,
-      [bucketId, name],
-    ),
-  )
-  if (!row) throw objectNotFound()
-  return serveBytes(ctx, row)
+  return serveWithoutPolicies(ctx, bucketId, name)
 }
 
 async function listObjects(
