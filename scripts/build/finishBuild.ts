@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import { routeRules } from '../../src/routeRules.ts'
 import { LOCAL_JWT_SECRET } from '../backend/config.ts'
 import { Keys } from '../backend/keys.ts'
+import { deferHydration } from './deferHydration.ts'
 import { inlineEntryCss } from './inlineCss.ts'
 import { scanForSecrets, secretValues } from './secretScan.ts'
 import { externaliseInlineState } from './inlineState.ts'
@@ -63,8 +64,8 @@ async function moveNotFoundPage(distDir: string): Promise<void> {
 
 /**
  * Rewrites every prerendered page: state out of inline scripts (so a CSP without
- * 'unsafe-inline' scripts works) and the entry stylesheet inlined (so first paint needs no
- * second request).
+ * 'unsafe-inline' scripts works), hydration started after the first paint, and the entry
+ * stylesheet inlined (so first paint needs no second request).
  */
 async function rewritePages(distDir: string): Promise<void> {
   const entries = await readdir(distDir, { withFileTypes: true, recursive: true })
@@ -73,7 +74,7 @@ async function rewritePages(distDir: string): Promise<void> {
   await Promise.all(
     pages.map(async (entry) => {
       const file = join(entry.parentPath, entry.name)
-      const html = externaliseInlineState(await readFile(file, 'utf8'))
+      const html = deferHydration(externaliseInlineState(await readFile(file, 'utf8')))
       await writeFile(file, await inlineEntryCss(html, distDir, cssCache))
     }),
   )

@@ -2,7 +2,8 @@
  * The security headers the CDN must send (documented in docs/security-headers.md). The
  * end-to-end tests serve dist/ with exactly these, so the site is proven to work under them.
  */
-import { colorModeScriptHash } from '../vite/folioPlugin.ts'
+import { bootScriptHash } from '../build/deferHydration.ts'
+import { colorModeScriptHash, webFontsScriptHash } from '../vite/folioPlugin.ts'
 
 export interface SecurityHeaderOptions {
   /** The Supabase project URL the app talks to (REST, auth, storage, realtime). */
@@ -18,8 +19,16 @@ export function contentSecurityPolicy({ supabaseUrl }: SecurityHeaderOptions = {
     : []
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    // Only the no-flash colour-mode script is inline, allowed by its hash; Stripe.js for checkout.
-    'script-src': ["'self'", `'${colorModeScriptHash}'`, 'https://js.stripe.com'],
+    // Three inline scripts, each allowed by its hash: the no-flash colour mode, the web-font
+    // switch (src/app/webFonts.ts) and the hydration starter (scripts/build/deferHydration.ts);
+    // Stripe.js for checkout.
+    'script-src': [
+      "'self'",
+      `'${colorModeScriptHash}'`,
+      `'${webFontsScriptHash}'`,
+      `'${bootScriptHash}'`,
+      'https://js.stripe.com',
+    ],
     // The entry CSS is inlined into each page for a faster first paint, and shiki colours
     // tokens with style attributes; styles cannot run code, scripts stay strict.
     'style-src': ["'self'", "'unsafe-inline'"],

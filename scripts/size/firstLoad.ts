@@ -1,13 +1,17 @@
 /**
  * What a prerendered page makes the browser download before it is interactive: its module
- * entry script and every `modulepreload` link (vite-react-ssg lists the page's chunks there).
+ * entry script and every `modulepreload` link (vite-react-ssg lists the page's chunks there),
+ * whether in the HTML or deferred to after first paint (scripts/build/deferHydration.ts).
  */
 import { readFile, readdir } from 'node:fs/promises'
 import { join, relative, sep } from 'node:path'
 import { gzipSync } from 'node:zlib'
+import { bootManifestOf } from '../build/deferHydration.ts'
 
 export function firstLoadScripts(html: string): string[] {
   const scripts = new Set<string>()
+  const boot = bootManifestOf(html)
+  if (boot) for (const src of [boot.entry, ...boot.preload]) scripts.add(src)
   for (const match of html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g))
     scripts.add(match[1] as string)
   for (const match of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g))

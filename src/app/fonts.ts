@@ -11,7 +11,7 @@ export interface FontDefinition {
   type: 'woff2'
   /** A locally installed font used until the web font loads, with adjusted metrics. */
   fallback: string
-  /** Preload from <head>: only for the font the first paint needs. */
+  /** Preload from <head>. None do now: the first paint uses the fallbacks (see webFonts.ts). */
   preload?: boolean
 }
 
@@ -31,7 +31,6 @@ export const fonts: readonly FontDefinition[] = [
     src: '/fonts/inter-latin-wght-normal.woff2',
     type: 'woff2',
     fallback: 'Arial',
-    preload: true,
   },
   {
     family: 'JetBrains Mono',

@@ -102,3 +102,18 @@ test('a route whose validation fails shows the validation 404', async ({ page })
   await expect(page.getByText('Page Not Found: /subscribe/stripe?plan=gold')).toBeVisible()
   await expect(page.getByText('404')).toBeVisible()
 })
+
+test('web fonts switch on after the first paint, and from the first paint once cached', async ({
+  page,
+}) => {
+  await page.goto('/about')
+  await waitForHydration(page)
+  await expect(page.locator('html')).toHaveClass(/\bweb-fonts\b/)
+  await expect.poll(() => page.evaluate(() => document.fonts.check('16px Inter'))).toBe(true)
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('folio-web-fonts'))).toBe('1')
+
+  // The next full page load applies them before any script of ours but the head one has run.
+  await page.route('**/assets/*.js', (route) => route.abort())
+  await page.goto('/pricing')
+  await expect(page.locator('html')).toHaveClass(/\bweb-fonts\b/)
+})

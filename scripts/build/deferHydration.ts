@@ -1,0 +1,51 @@
+/**
+ * Starts hydration after the first paint instead of during parsing.
+ *
+ * A prerendered page is readable from its HTML alone, but when the browser already holds
+ * ~100 KB of module scripts by the end of parsing it runs them (and hydrates) before painting
+ * anything, so on a slow phone the first paint waits for all of React. Here the entry script and
+ * its modulepreload links are taken out of the HTML and listed in a JSON element; a tiny inline
+ * script (allowed by its CSP hash) adds them back once the first frame has been painted, or
+ * after 300 ms in a background tab where animation frames do not run. The web fonts are
+ * switched on at the same moment (src/app/webFonts.ts).
+ */
+import { createHash } from 'node:crypto'
+import { enableWebFontsSource } from '../../src/app/webFonts.ts'
+
+export const BOOT_ELEMENT_ID = 'folio-boot'
+
+export interface BootManifest {
+  entry: string
+  preload: string[]
+}
+
+export const bootScript =
+  `(function(){var started=false;function boot(){if(started)return;started=true;${enableWebFontsSource}` +
+  `var m=JSON.parse(document.getElementById('${BOOT_ELEMENT_ID}').textContent);` +
+  `m.preload.forEach(function(href){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=href;document.head.appendChild(l)});` +
+  `var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=m.entry;document.head.appendChild(s)}` +
+  `requestAnimationFrame(function(){setTimeout(boot,0)});setTimeout(boot,300)})()`
+
+export const bootScriptHash = `sha256-${createHash('sha256').update(bootScript).digest('base64')}`
+
+const MODULE_SCRIPT = /<script type="module"[^>]*src="([^"]+)"[^>]*><\/script>/
+const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*href="([^"]+)"[^>]*>/g
+
+export function deferHydration(html: string): string {
+  const entry = MODULE_SCRIPT.exec(html)
+  if (!entry) return html // a page that does not hydrate (404.html)
+  const preload = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1] as string)
+  const manifest: BootManifest = { entry: entry[1] as string, preload }
+  const boot =
+    `<script type="application/json" id="${BOOT_ELEMENT_ID}">${JSON.stringify(manifest)}</script>` +
+    `<script>${bootScript}</script>`
+  return html.replace(entry[0], '').replace(MODULE_PRELOAD, '').replace('</body>', `${boot}</body>`)
+}
+
+/** The scripts a page deferred with deferHydration, for the size budget. */
+export function bootManifestOf(html: string): BootManifest | null {
+  const match = new RegExp(
+    `<script type="application/json" id="${BOOT_ELEMENT_ID}">([^<]*)</script>`,
+  ).exec(html)
+  return match ? (JSON.parse(match[1] as string) as BootManifest) : null
+}
