@@ -114,6 +114,9 @@ export async function startBackend(overrides: Partial<BackendOptions> = {}): Pro
             SUPABASE_URL: baseUrl,
             SUPABASE_ANON_KEY: anonKey,
             SUPABASE_SERVICE_ROLE_KEY: serviceRoleKey,
+            // Where Stripe sends customers back to. STRIPE_* settings come from process.env
+            // (the Deno.env shim falls back to it), as Supabase secrets do in production.
+            SITE_URL: options.siteUrl,
           }),
         }),
       },

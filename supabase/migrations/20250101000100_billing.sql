@@ -15,7 +15,9 @@ create table public.products (
   name text not null,
   description text,
   image text,
-  metadata jsonb not null default '{}'::jsonb
+  metadata jsonb not null default '{}'::jsonb,
+  -- `created` of the Stripe event that last wrote this row (see skip_stale_stripe_event).
+  stripe_event_created timestamptz
 );
 alter table public.products enable row level security;
 create policy "Products are public" on public.products
@@ -35,7 +37,8 @@ create table public.prices (
   interval public.pricing_plan_interval,
   interval_count integer,
   trial_period_days integer,
-  metadata jsonb not null default '{}'::jsonb
+  metadata jsonb not null default '{}'::jsonb,
+  stripe_event_created timestamptz
 );
 alter table public.prices enable row level security;
 create policy "Prices are public" on public.prices
@@ -70,7 +73,10 @@ alter table public.subscriptions enable row level security;
 create policy "Users can read their own subscriptions" on public.subscriptions
   for select to authenticated using ((select auth.uid()) = user_id);
 
-create function private.skip_stale_subscription_event() returns trigger
+-- Webhooks arrive in any order and are retried: an event older than the one that last wrote
+-- a row must never overwrite it. Deletions are written as `active = false` (products,
+-- prices) or a final status (subscriptions), so a late "updated" cannot resurrect them.
+create function private.skip_stale_stripe_event() returns trigger
 language plpgsql set search_path = '' as $$
 begin
   if new.stripe_event_created is not null
@@ -83,7 +89,22 @@ end
 $$;
 
 create trigger subscriptions_skip_stale_event before update on public.subscriptions
-  for each row execute function private.skip_stale_subscription_event();
+  for each row execute function private.skip_stale_stripe_event();
+create trigger products_skip_stale_event before update on public.products
+  for each row execute function private.skip_stale_stripe_event();
+create trigger prices_skip_stale_event before update on public.prices
+  for each row execute function private.skip_stale_stripe_event();
+
+-- Stripe events already applied, so a redelivered event is acknowledged without touching
+-- anything. Written only by the webhook (service role); no client may read it.
+create table public.stripe_events (
+  id text primary key,
+  type text not null,
+  created timestamptz not null,
+  processed_at timestamptz not null default now()
+);
+alter table public.stripe_events enable row level security;
+revoke all on public.stripe_events from anon, authenticated;
 
 -- Pro = any active or trialing subscription. security definer so policies and triggers can
 -- ask about any user regardless of the caller's own read rights.

@@ -1,0 +1,80 @@
+/**
+ * The plans and prices the site shows, prerendered into /pricing so the page is right without
+ * JavaScript. Stripe is the source of truth and the webhook mirrors it into the `products` and
+ * `prices` tables; this file is the build's snapshot of that data, and
+ * tests/backend/billing-prices.test.ts fails when it disagrees with the seeded tables
+ * (supabase/seed.sql). See docs/decisions/0006-pricing-data.md.
+ */
+export type PlanId = 'free' | 'pro'
+export type BillingInterval = 'month' | 'year'
+
+export interface PlanPrice {
+  /** The Stripe price id (`prices.id`). */
+  id: string
+  interval: BillingInterval
+  /** In the currency's smallest unit, as Stripe stores it (800 = $8.00). */
+  unitAmount: number
+  currency: string
+}
+
+export interface Plan {
+  id: PlanId
+  /** The Stripe product id (`products.id`). */
+  productId: string
+  name: string
+  description: string
+  /** null = unlimited. Enforced by the database (documents migration), shown here. */
+  documentLimit: number | null
+  prices: readonly PlanPrice[]
+}
+
+export const PLANS: readonly Plan[] = [
+  {
+    id: 'free',
+    productId: 'prod_FolioFree',
+    name: 'Free',
+    description: 'Up to 3 documents, no attachments.',
+    documentLimit: 3,
+    prices: [],
+  },
+  {
+    id: 'pro',
+    productId: 'prod_FolioPro',
+    name: 'Pro',
+    description: 'Unlimited documents and image attachments.',
+    documentLimit: null,
+    prices: [
+      { id: 'price_FolioProMonthly', interval: 'month', unitAmount: 800, currency: 'usd' },
+      { id: 'price_FolioProYearly', interval: 'year', unitAmount: 8000, currency: 'usd' },
+    ],
+  },
+]
+
+export function findPlan(id: PlanId): Plan {
+  const plan = PLANS.find((candidate) => candidate.id === id)
+  if (!plan) throw new Error(`Unknown plan "${id}"`)
+  return plan
+}
+
+export function findPrice(planId: PlanId, interval: BillingInterval): PlanPrice | undefined {
+  return findPlan(planId).prices.find((price) => price.interval === interval)
+}
+
+/** `$8`, `$80`, `$8.50`: whole amounts without cents, in English as the site is. */
+export function formatAmount(unitAmount: number, currency: string): string {
+  const whole = unitAmount % 100 === 0
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: currency.toUpperCase(),
+    minimumFractionDigits: whole ? 0 : 2,
+    maximumFractionDigits: whole ? 0 : 2,
+  }).format(unitAmount / 100)
+}
+
+/** How much a year costs less than twelve months, in whole percent (0 if not cheaper). */
+export function yearlySavingPercent(plan: Plan): number {
+  const month = plan.prices.find((price) => price.interval === 'month')
+  const year = plan.prices.find((price) => price.interval === 'year')
+  if (!month || !year || month.unitAmount === 0) return 0
+  return Math.max(0, Math.round((1 - year.unitAmount / (month.unitAmount * 12)) * 100))
+}

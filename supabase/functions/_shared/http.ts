@@ -1,0 +1,67 @@
+/**
+ * Responses of Folio's edge functions: JSON, CORS for the site's origin (the platform does not
+ * add it), and one shape for errors: `{ error: <sentence for people>, code: <for code> }`.
+ */
+import { MissingEnvError } from './env.ts'
+
+const corsHeaders = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-headers': 'authorization, x-client-info, apikey, content-type',
+  'access-control-allow-methods': 'POST, OPTIONS',
+}
+
+export function json(
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json', ...corsHeaders, ...headers },
+  })
+}
+
+export function errorResponse(
+  status: number,
+  code: string,
+  error: string,
+  headers?: Record<string, string>,
+): Response {
+  return json(status, { error, code }, headers)
+}
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+/** Preflight, method check and error mapping shared by every function. */
+export function endpoint(run: (req: Request) => Promise<Response>) {
+  return async (req: Request): Promise<Response> => {
+    if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: corsHeaders })
+    if (req.method !== 'POST')
+      return errorResponse(405, 'method_not_allowed', 'Use POST.', { allow: 'POST, OPTIONS' })
+    try {
+      return await run(req)
+    } catch (error) {
+      if (error instanceof HttpError) return errorResponse(error.status, error.code, error.message)
+      if (error instanceof MissingEnvError)
+        return errorResponse(500, 'not_configured', 'Billing is not configured on this server.')
+      console.error(error)
+      return errorResponse(500, 'internal', 'Something went wrong on our side. Please try again.')
+    }
+  }
+}
+
+/** The request body as an object; anything else is the caller's mistake. */
+export async function readJsonBody(req: Request): Promise<Record<string, unknown>> {
+  const body: unknown = await req.json().catch(() => null)
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    throw new HttpError(400, 'invalid_body', 'Send a JSON object.')
+  return body as Record<string, unknown>
+}

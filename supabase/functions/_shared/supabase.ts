@@ -1,0 +1,37 @@
+/**
+ * Database access for functions: a service-role client (it bypasses RLS, so every query here
+ * filters by the user it acts for) and the signed-in caller from the request's JWT.
+ */
+import { createClient, type SupabaseClient, type User } from '@supabase/supabase-js'
+import { requireEnv } from './env.ts'
+import { HttpError } from './http.ts'
+
+/** Functions never use realtime; Node 20 (tests) has no WebSocket for supabase-js to find. */
+class NoWebSocket {
+  constructor() {
+    throw new Error('Realtime is not available inside edge functions.')
+  }
+}
+
+export function serviceClient(): SupabaseClient {
+  return createClient(requireEnv('SUPABASE_URL'), requireEnv('SUPABASE_SERVICE_ROLE_KEY'), {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: {
+      transport: (globalThis.WebSocket ?? NoWebSocket) as unknown as typeof WebSocket,
+    },
+  })
+}
+
+/** The user whose access token came with the request; 401 for anything else. */
+export async function requireUser(req: Request, db: SupabaseClient): Promise<User> {
+  const token = /^Bearer (.+)$/i.exec(req.headers.get('authorization') ?? '')?.[1]
+  if (!token) throw new HttpError(401, 'not_signed_in', 'Sign in first.')
+  const { data, error } = await db.auth.getUser(token)
+  if (error || !data.user) throw new HttpError(401, 'not_signed_in', 'Sign in first.')
+  return data.user
+}
+
+/** Statuses that mean "has a subscription to manage": paying again would charge twice. */
+export const LIVE_SUBSCRIPTION_STATUSES = ['active', 'trialing', 'past_due', 'unpaid', 'paused']
+/** Statuses that unlock Pro (private.is_pro in the billing migration). */
+export const PRO_STATUSES = ['active', 'trialing']

@@ -1,0 +1,109 @@
+/**
+ * Applies one Stripe event to the billing tables. Every write is an upsert stamped with the
+ * event's `created`; the tables' skip_stale_stripe_event trigger drops a write older than the
+ * row's stamp, so redelivered and out-of-order events cannot roll state back.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { rememberCustomer } from '../_shared/customers.ts'
+import type { Stripe } from '../_shared/stripe.ts'
+import { idOf, iso, priceRow, productRow, subscriptionRow } from './rows.ts'
+
+export interface SyncContext {
+  db: SupabaseClient
+  stripe: Stripe
+  /** The event's `created`, as the timestamptz every row written is stamped with. */
+  eventCreated: string
+}
+
+async function upsert(db: SupabaseClient, table: string, row: object, insertOnly = false) {
+  const { error } = await db
+    .from(table)
+    .upsert(row, { onConflict: 'id', ignoreDuplicates: insertOnly })
+  if (error) throw new Error(`${table} upsert failed: ${error.message}`)
+}
+
+async function exists(db: SupabaseClient, table: string, id: string): Promise<boolean> {
+  const { data, error } = await db.from(table).select('id').eq('id', id).maybeSingle()
+  if (error) throw new Error(`${table} lookup failed: ${error.message}`)
+  return data !== null
+}
+
+export async function syncProduct(ctx: SyncContext, product: Stripe.Product, deleted = false) {
+  // A deleted product stays as an inactive row: old subscriptions still point at its prices.
+  await upsert(
+    ctx.db,
+    'products',
+    productRow(product, ctx.eventCreated, deleted ? false : product.active),
+  )
+}
+
+/** A price may arrive before its product (events are unordered): fetch the product first. */
+async function ensureProduct(ctx: SyncContext, productId: string) {
+  if (await exists(ctx.db, 'products', productId)) return
+  const product = await ctx.stripe.products.retrieve(productId)
+  await upsert(ctx.db, 'products', productRow(product, ctx.eventCreated), true)
+}
+
+export async function syncPrice(ctx: SyncContext, price: Stripe.Price, deleted = false) {
+  const productId = idOf(price.product as string | { id: string })
+  if (productId) await ensureProduct(ctx, productId)
+  await upsert(ctx.db, 'prices', priceRow(price, ctx.eventCreated, deleted ? false : price.active))
+}
+
+async function ensurePrice(ctx: SyncContext, price: Stripe.Price) {
+  if (await exists(ctx.db, 'prices', price.id)) return
+  const productId = idOf(price.product as string | { id: string })
+  if (productId) await ensureProduct(ctx, productId)
+  await upsert(ctx.db, 'prices', priceRow(price, ctx.eventCreated), true)
+}
+
+/** Our user for a Stripe customer: the customers table, else the id our checkout put in metadata. */
+async function userForSubscription(ctx: SyncContext, subscription: Stripe.Subscription) {
+  const customerId = idOf(subscription.customer as string | { id: string })
+  if (customerId) {
+    const { data, error } = await ctx.db
+      .from('customers')
+      .select('id')
+      .eq('stripe_customer_id', customerId)
+      .maybeSingle()
+    if (error) throw new Error(`customers lookup failed: ${error.message}`)
+    if (data) return (data as { id: string }).id
+  }
+  const fromMetadata = subscription.metadata?.user_id
+  if (!fromMetadata || !customerId) return null
+  await rememberCustomer(ctx.db, fromMetadata, customerId)
+  return fromMetadata
+}
+
+/** Returns false when the subscription belongs to nobody we know (made outside Folio). */
+export async function syncSubscription(ctx: SyncContext, subscription: Stripe.Subscription) {
+  const userId = await userForSubscription(ctx, subscription)
+  if (!userId) return false
+  const price = subscription.items.data[0]?.price
+  if (price) await ensurePrice(ctx, price)
+  await upsert(ctx.db, 'subscriptions', subscriptionRow(subscription, userId, ctx.eventCreated))
+  return true
+}
+
+/** Events that only name a subscription (checkout, invoices): write its current state. */
+export async function syncSubscriptionById(ctx: SyncContext, subscriptionId: string) {
+  const subscription = await ctx.stripe.subscriptions.retrieve(subscriptionId)
+  return syncSubscription(ctx, subscription)
+}
+
+export async function syncCheckoutSession(ctx: SyncContext, session: Stripe.Checkout.Session) {
+  if (session.mode !== 'subscription') return false
+  const userId = session.client_reference_id
+  const customerId = idOf(session.customer as string | { id: string } | null)
+  if (userId && customerId) await rememberCustomer(ctx.db, userId, customerId)
+  const subscriptionId = idOf(session.subscription as string | { id: string } | null)
+  return subscriptionId ? syncSubscriptionById(ctx, subscriptionId) : false
+}
+
+/** The subscription an invoice bills (API 2025-03+: under parent.subscription_details). */
+export function invoiceSubscriptionId(invoice: Stripe.Invoice): string | null {
+  const details = invoice.parent?.subscription_details
+  return idOf((details?.subscription ?? null) as string | { id: string } | null)
+}
+
+export { iso }

@@ -1,0 +1,36 @@
+/**
+ * The Stripe stand-in as its own process, for end-to-end runs and local development:
+ *   npx tsx tests/stripe/main.ts [--port 12111] [--webhook-url http://127.0.0.1:54321/functions/v1/stripe-webhook]
+ * Point the backend's functions at it with STRIPE_API_HOST=127.0.0.1 STRIPE_API_PORT=12111
+ * STRIPE_API_PROTOCOL=http and the keys in ./testKeys.ts.
+ */
+import { parseArgs } from 'node:util'
+import { startStripeStandIn } from './stripeStandIn.ts'
+import { STAND_IN_PORT, STAND_IN_SECRET_KEY, STAND_IN_WEBHOOK_SECRET } from './testKeys.ts'
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', default: String(STAND_IN_PORT) },
+    'webhook-url': {
+      type: 'string',
+      default: 'http://127.0.0.1:54321/functions/v1/stripe-webhook',
+    },
+    // Real Stripe delivers a moment after the customer is back on the site; so do we.
+    'webhook-delay-ms': { type: 'string', default: '800' },
+  },
+})
+
+const standIn = await startStripeStandIn({
+  port: Number(values.port),
+  secretKey: process.env.STRIPE_SECRET_KEY ?? STAND_IN_SECRET_KEY,
+  webhook: {
+    url: values['webhook-url'],
+    secret: process.env.STRIPE_WEBHOOK_SECRET ?? STAND_IN_WEBHOOK_SECRET,
+    delayMs: Number(values['webhook-delay-ms']),
+  },
+  log: (line) => console.log(`[stripe stand-in] ${line}`),
+})
+console.log(`Stripe stand-in listening on ${standIn.url}`)
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => void standIn.close().finally(() => process.exit(0)))

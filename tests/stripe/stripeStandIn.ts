@@ -1,0 +1,190 @@
+/**
+ * A local stand-in for the parts of Stripe's API Folio calls, for tests and local runs: the
+ * real `stripe` SDK is pointed at it (host, port, protocol) and gets Stripe-shaped answers built
+ * from ./fixtures. Completing a checkout (what the customer does in Stripe's iframe) creates
+ * the subscription and delivers signed webhooks, as Stripe would.
+ */
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { parseFormBody } from './formBody.ts'
+import {
+  createCustomer,
+  createStripeState,
+  find,
+  handleApiRequest,
+  StripeError,
+} from './stripeApi.ts'
+import {
+  buildEvent,
+  buildInvoice,
+  buildSubscription,
+  nowSeconds,
+  stripeId,
+  type StripeObject,
+} from './stripeObjects.ts'
+import { deliverEvent } from './webhooks.ts'
+
+export interface StripeStandInOptions {
+  port?: number
+  host?: string
+  secretKey: string
+  /** Where completed checkouts send their events, and the endpoint secret that signs them. */
+  webhook?: { url: string; secret: string; delayMs?: number }
+  log?: (line: string) => void
+}
+
+export async function startStripeStandIn(options: StripeStandInOptions) {
+  const state = createStripeState()
+  const idempotent = new Map<string, unknown>()
+  const deliveries: Promise<unknown>[] = []
+
+  /** The customer pays: session complete, subscription active, events delivered. */
+  async function completeCheckout(sessionId: string, { deliver = true } = {}) {
+    const session = find(state.sessions, 'checkout.session', sessionId)
+    if (session.status !== 'open')
+      throw new StripeError(
+        400,
+        'invalid_request_error',
+        `Checkout session ${sessionId} is ${String(session.status)}.`,
+      )
+    const data = state.pendingSubscriptions.get(sessionId)!
+    const customerId = String(session.customer ?? '') || createCustomer(state, {}).id
+    const subscription = buildSubscription({
+      customer: customerId,
+      price: find(state.prices, 'price', data.price),
+      metadata: data.metadata,
+    })
+    const invoice = buildInvoice(subscription, 'paid')
+    subscription.latest_invoice = invoice.id
+    state.subscriptions.set(subscription.id, subscription)
+    Object.assign(session, {
+      status: 'complete',
+      payment_status: 'paid',
+      customer: customerId,
+      subscription: subscription.id,
+      invoice: invoice.id,
+      customer_details: { email: state.customers.get(customerId)?.email ?? null },
+    })
+    const created = nowSeconds()
+    const events = [
+      buildEvent('checkout.session.completed', structuredClone(session), created),
+      buildEvent('customer.subscription.created', structuredClone(subscription), created),
+      buildEvent('invoice.payment_succeeded', invoice, created),
+    ]
+    if (deliver && options.webhook) {
+      const { url, secret, delayMs = 0 } = options.webhook
+      // Stripe delivers after the customer is already on the return page, not before.
+      const delivery = (async () => {
+        await new Promise((resolve) => setTimeout(resolve, delayMs))
+        for (const event of events) {
+          const result = await deliverEvent(url, event, secret)
+          options.log?.(`webhook ${String(event.type)} → ${result.status}`)
+        }
+      })()
+      deliveries.push(delivery.catch((error) => options.log?.(`webhook failed: ${String(error)}`)))
+    }
+    const returnUrl = String(session.return_url ?? '').replace('{CHECKOUT_SESSION_ID}', sessionId)
+    return { session, subscription, invoice, events, returnUrl }
+  }
+
+  /** Endpoints for the Stripe.js stand-in in the browser (reached through Playwright routes). */
+  async function controlRoute(method: string, path: string): Promise<unknown> {
+    const [, , clientSecret = '', action] = path.split('/') // /_stand-in/<secret>/<action>
+    const session = [...state.sessions.values()].find((s) => s.client_secret === clientSecret)
+    if (!session) throw new StripeError(404, 'invalid_request_error', 'Unknown client secret')
+    if (method === 'GET' && !action) {
+      const data = state.pendingSubscriptions.get(session.id)!
+      const price = state.prices.get(data.price) as StripeObject
+      const product = state.products.get(String(price.product)) as StripeObject
+      return {
+        id: session.id,
+        status: session.status,
+        amount_total: session.amount_total,
+        currency: session.currency,
+        product: product.name,
+        interval: (price.recurring as { interval: string }).interval,
+      }
+    }
+    if (method === 'POST' && action === 'complete') {
+      const { returnUrl } = await completeCheckout(session.id)
+      return { return_url: returnUrl }
+    }
+    throw new StripeError(404, 'invalid_request_error', 'Unknown stand-in action')
+  }
+
+  async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
+    const url = new URL(req.url ?? '/', 'http://stand-in')
+    const chunks: Buffer[] = []
+    for await (const chunk of req) chunks.push(chunk as Buffer)
+    const raw = Buffer.concat(chunks).toString('utf8')
+    const cors = {
+      'access-control-allow-origin': '*',
+      'access-control-allow-headers': 'content-type',
+    }
+    const send = (status: number, payload: unknown) => {
+      res.writeHead(status, {
+        'content-type': 'application/json',
+        'request-id': stripeId('req'),
+        ...cors,
+      })
+      res.end(JSON.stringify(payload))
+    }
+    try {
+      if (req.method === 'OPTIONS') return res.writeHead(204, cors).end()
+      if (url.pathname.startsWith('/_stand-in/'))
+        return send(200, await controlRoute(req.method ?? 'GET', url.pathname))
+      if (req.headers.authorization !== `Bearer ${options.secretKey}`)
+        throw new StripeError(401, 'invalid_request_error', 'Invalid API Key provided.')
+      const body = parseFormBody(raw)
+      const key = (req.headers['idempotency-key'] as string | undefined) ?? null
+      state.requests.push({
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        body,
+        idempotencyKey: key,
+      })
+      const replayKey = key && `${req.method} ${url.pathname} ${key}`
+      if (replayKey && idempotent.has(replayKey)) return send(200, idempotent.get(replayKey))
+      const result = handleApiRequest(
+        state,
+        req.method ?? 'GET',
+        url.pathname,
+        body,
+        url.searchParams,
+      )
+      if (replayKey) idempotent.set(replayKey, result)
+      send(200, result)
+    } catch (error) {
+      if (!(error instanceof StripeError)) throw error
+      const { status, type, message, code, param } = error
+      send(status, {
+        error: { type, message, ...(code ? { code } : {}), ...(param ? { param } : {}) },
+      })
+    }
+  }
+
+  const server = http.createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      options.log?.(`stand-in error: ${String(error)}`)
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' })
+      res.end(JSON.stringify({ error: { type: 'api_error', message: String(error) } }))
+    })
+  })
+  const host = options.host ?? '127.0.0.1'
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, host, resolve))
+  const port = (server.address() as AddressInfo).port
+
+  return {
+    host,
+    port,
+    protocol: 'http' as const,
+    url: `http://${host}:${port}`,
+    state,
+    completeCheckout,
+    /** Resolves when every webhook delivery started so far has finished. */
+    webhooksSettled: () => Promise.all(deliveries).then(() => undefined),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+
+export type StripeStandIn = Awaited<ReturnType<typeof startStripeStandIn>>
