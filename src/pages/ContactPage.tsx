@@ -1,5 +1,114 @@
+import { useState } from 'react'
 import { PageHeader } from '../components/PageHeader'
+import { Field } from '../components/Field'
+import { FormMessage } from '../components/FormMessage'
 import { Seo } from '../app/Seo'
+import { useSafeNavigate } from '../app/useSafeNavigate'
+import { validateContact, type FieldErrors } from '../../supabase/functions/contact/validate'
+
+type SendResult = { ok: true } | { ok: false; message: string; fields?: FieldErrors }
+
+/**
+ * Plain fetch with the public anon key: this page must not download supabase-js for one POST.
+ */
+async function sendContactMessage(body: Record<string, string>): Promise<SendResult> {
+  const url = import.meta.env.VITE_SUPABASE_URL
+  const anonKey = import.meta.env.VITE_SUPABASE_ANON_KEY
+  if (!url || !anonKey)
+    return { ok: false, message: 'The contact form is not available right now. Please email us.' }
+  try {
+    const response = await fetch(`${url}/functions/v1/contact`, {
+      method: 'POST',
+      headers: {
+        apikey: anonKey,
+        authorization: `Bearer ${anonKey}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify(body),
+    })
+    if (response.ok) return { ok: true }
+    const payload = (await response.json().catch(() => ({}))) as {
+      error?: string
+      fields?: FieldErrors
+    }
+    return {
+      ok: false,
+      message: payload.error ?? 'Your message could not be sent. Please try again.',
+      fields: payload.fields,
+    }
+  } catch {
+    return { ok: false, message: 'We could not reach Folio. Check your connection and try again.' }
+  }
+}
+
+function ContactForm() {
+  const navigate = useSafeNavigate()
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const [message, setMessage] = useState<string | null>(null)
+  const [sending, setSending] = useState(false)
+
+  const onSubmit = async (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const form = new FormData(event.currentTarget)
+    const body = Object.fromEntries(
+      ['name', 'email', 'message', 'website'].map((key) => [key, String(form.get(key) ?? '')]),
+    )
+    const checked = validateContact(body)
+    setErrors(checked.errors)
+    if (Object.keys(checked.errors).length > 0) {
+      setMessage('Please check the highlighted fields.')
+      return
+    }
+    setSending(true)
+    setMessage(null)
+    const result = await sendContactMessage(body)
+    setSending(false)
+    if (result.ok) return navigate('/success')
+    setErrors(result.fields ?? {})
+    setMessage(result.message)
+  }
+
+  return (
+    <form className="form contact-form" method="post" noValidate onSubmit={onSubmit}>
+      {message ? <FormMessage kind="error">{message}</FormMessage> : null}
+      <Field label="Name" name="name" autoComplete="name" required error={errors.name} />
+      <Field
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        error={errors.email}
+        hint="We answer to this address."
+      />
+      <div className={`field${errors.message ? ' field--invalid' : ''}`}>
+        <label htmlFor="contact-message">Message</label>
+        <textarea
+          id="contact-message"
+          name="message"
+          rows={6}
+          maxLength={5000}
+          required
+          aria-invalid={errors.message ? true : undefined}
+          aria-describedby={errors.message ? 'contact-message-error' : undefined}
+        />
+        {errors.message ? (
+          <p className="field__error" id="contact-message-error">
+            {errors.message}
+          </p>
+        ) : null}
+      </div>
+      {/* Hidden from people (and assistive technology); bots fill it in and are ignored. */}
+      <div className="visually-hidden" aria-hidden="true">
+        <label htmlFor="contact-website">Website</label>
+        <input id="contact-website" name="website" tabIndex={-1} autoComplete="off" />
+      </div>
+      <button type="submit" className="button button--primary" disabled={sending}>
+        {sending ? 'Sending…' : 'Send message'}
+      </button>
+    </form>
+  )
+}
 
 export function Component() {
   return (
@@ -14,9 +123,16 @@ export function Component() {
         title="Talk to the people who build Folio"
         lead="We read every message and answer within two working days."
       />
+      <noscript>
+        <p>
+          The form below needs JavaScript. Without it, write to{' '}
+          <a href="mailto:hello@folio.example">hello@folio.example</a>.
+        </p>
+      </noscript>
+      <ContactForm />
       <p>
-        Write to <a href="mailto:hello@folio.example">hello@folio.example</a> for questions about
-        plans, billing or self-hosting.
+        Prefer email? Write to <a href="mailto:hello@folio.example">hello@folio.example</a> for
+        questions about plans, billing or self-hosting.
       </p>
     </div>
   )

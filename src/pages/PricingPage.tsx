@@ -1,8 +1,12 @@
-import { Link } from 'react-router-dom'
 import { Seo } from '../app/Seo'
+import { PricingPlans, findPlan, findPrice, formatAmount } from '../features/billing'
+
+const freePlan = findPlan('free')
+const monthly = findPrice('pro', 'month')
+const yearly = findPrice('pro', 'year')
 
 const comparison: [feature: string, free: string, pro: string][] = [
-  ['Documents', 'Up to 3', 'Unlimited'],
+  ['Documents', `Up to ${freePlan.documentLimit}`, 'Unlimited'],
   ['CodeMirror editor and live preview', 'Yes', 'Yes'],
   ['Syntax highlighting in light and dark', 'Yes', 'Yes'],
   ['Realtime sync across devices', 'Yes', 'Yes'],
@@ -35,46 +39,35 @@ const faq: [question: string, answer: string][] = [
   ],
 ]
 
+/** A dash reads as nothing to a screen reader; say what it means. */
+function tableCell(value: string) {
+  if (value !== '—') return value
+  return (
+    <>
+      <span aria-hidden="true">—</span>
+      <span className="visually-hidden">Not included</span>
+    </>
+  )
+}
+
+function proPriceSentence(): string {
+  if (!monthly || !yearly) return 'Pro unlocks unlimited documents and attachments.'
+  return `Pro is ${formatAmount(monthly.unitAmount, monthly.currency)} a month or ${formatAmount(yearly.unitAmount, yearly.currency)} a year for unlimited documents and attachments.`
+}
+
 export function Component() {
   return (
     <>
       <Seo
         title="Pricing"
-        description="Folio is free for up to 3 documents. Pro is $8 a month or $80 a year for unlimited documents and attachments."
+        description={`Folio is free for up to ${freePlan.documentLimit} documents. ${proPriceSentence()}`}
         path="/pricing"
       />
-      <section className="section">
+      <section className="section pricing" aria-labelledby="pricing-title">
         <div className="container">
           <p className="eyebrow">Pricing</p>
-          <h1>Start free. Upgrade when your notes outgrow it.</h1>
-          <div className="plan-grid">
-            <div className="card plan">
-              <h2>Free</h2>
-              <p className="plan__price">
-                <strong>$0</strong> forever
-              </p>
-              <p>Up to 3 documents, the full editor and preview, sync and two-factor sign-in.</p>
-              <Link className="button" to="/login?mode=signup">
-                Start free
-              </Link>
-            </div>
-            <div className="card plan plan--featured">
-              <h2>Pro</h2>
-              <p className="plan__price">
-                <strong>$8</strong> per month, or <strong>$80</strong> per year
-              </p>
-              <p>Unlimited documents, image attachments and priority support.</p>
-              <Link
-                className="button button--primary"
-                to="/subscribe/stripe?plan=pro&interval=month"
-              >
-                Go Pro monthly
-              </Link>{' '}
-              <Link className="button" to="/subscribe/stripe?plan=pro&interval=year">
-                Go Pro yearly
-              </Link>
-            </div>
-          </div>
+          <h1 id="pricing-title">Start free. Upgrade when your notes outgrow it.</h1>
+          <PricingPlans />
         </div>
       </section>
       <section className="section section--muted" aria-labelledby="compare-title">
@@ -92,8 +85,8 @@ export function Component() {
               {comparison.map(([feature, free, pro]) => (
                 <tr key={feature}>
                   <th scope="row">{feature}</th>
-                  <td>{free}</td>
-                  <td>{pro}</td>
+                  <td>{tableCell(free)}</td>
+                  <td>{tableCell(pro)}</td>
                 </tr>
               ))}
             </tbody>

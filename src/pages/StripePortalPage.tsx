@@ -1,6 +1,7 @@
-import { Link } from 'react-router-dom'
 import { PageHeader } from '../components/PageHeader'
 import { Seo } from '../app/Seo'
+import { RequireUser } from '../features/auth'
+import { PortalRedirect } from '../features/billing/account'
 
 export function Component() {
   return (
@@ -11,10 +12,11 @@ export function Component() {
         path="/stripe"
         noIndex
       />
-      <PageHeader title="Manage your subscription" />
-      <p>
-        Billing is managed in the Stripe customer portal. <Link to="/pricing">See plans</Link>.
-      </p>
+      <PageHeader
+        title="Manage your subscription"
+        lead="Card, invoices, plan changes and cancellation are handled in Stripe's billing portal."
+      />
+      <RequireUser>{() => <PortalRedirect />}</RequireUser>
     </div>
   )
 }

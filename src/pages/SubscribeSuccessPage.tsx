@@ -1,20 +1,18 @@
-import { Link } from 'react-router-dom'
 import { PageHeader } from '../components/PageHeader'
 import { Seo } from '../app/Seo'
+import { SubscriptionConfirmation } from '../features/billing/account'
 
 export function Component() {
   return (
     <div className="prose-page">
       <Seo
-        title="Welcome to Pro"
-        description="Your Folio Pro subscription."
+        title="Your subscription"
+        description="Confirmation of your Folio Pro subscription."
         path="/subscribe/success"
         noIndex
       />
-      <PageHeader title="Welcome to Pro" />
-      <p>
-        Thank you for subscribing. <Link to="/dashboard">Open your workspace</Link>.
-      </p>
+      <PageHeader title="Your subscription" />
+      <SubscriptionConfirmation />
     </div>
   )
 }

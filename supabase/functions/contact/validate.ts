@@ -1,4 +1,4 @@
-/** The contact form's rules, shared in spirit with the form itself (src/pages/ContactPage.tsx). */
+/** The contact form's rules: the function enforces them, the form (src/pages/ContactPage.tsx) shows them early. */
 export interface ContactMessage {
   name: string
   email: string

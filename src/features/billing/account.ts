@@ -1,0 +1,6 @@
+/**
+ * The billing feature's signed-in surface without Stripe.js: the checkout confirmation and the
+ * hand-off to Stripe's customer portal. Both load supabase-js on demand.
+ */
+export { PortalRedirect } from './PortalRedirect'
+export { SubscriptionConfirmation } from './SubscriptionConfirmation'

@@ -1,0 +1,5 @@
+/**
+ * The billing feature's checkout surface (/subscribe/stripe). Kept apart from ./account.ts so
+ * only the checkout page's chunk refers to Stripe.js, which it still loads on demand.
+ */
+export { EmbeddedCheckout } from './EmbeddedCheckout'

@@ -1,0 +1,16 @@
+/**
+ * The billing feature's public surface for public pages: plan data and the pricing table.
+ * Nothing here loads supabase-js or Stripe; the signed-in parts are in ./checkout.ts.
+ */
+export {
+  PLANS,
+  findPlan,
+  findPrice,
+  formatAmount,
+  yearlySavingPercent,
+  type BillingInterval,
+  type Plan,
+  type PlanId,
+  type PlanPrice,
+} from './plans'
+export { PricingPlans, checkoutPath } from './PricingPlans'
