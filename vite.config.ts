@@ -6,6 +6,8 @@ import {
   frameworkChunkFiles,
   readViteManifest,
 } from './scripts/build/frameworkPreloads.ts'
+import { finishContent } from './scripts/content/finishContent.ts'
+import { folioContentPlugin, postPaths } from './scripts/content/vitePlugin.ts'
 import { buildId, folioPlugin } from './scripts/vite/folioPlugin.ts'
 
 // Read once, after the client build has written the manifest and before the first page renders.
@@ -13,7 +15,7 @@ let frameworkFiles: string[] | undefined
 const frameworkChunks = () => (frameworkFiles ??= frameworkChunkFiles(readViteManifest('dist')))
 
 export default defineConfig({
-  plugins: [react(), folioPlugin()],
+  plugins: [react(), folioPlugin(), folioContentPlugin()],
   build: {
     // The budget check (npm run size) is the real guard; this only keeps Vite quiet.
     chunkSizeWarningLimit: 600,
@@ -24,8 +26,16 @@ export default defineConfig({
     script: 'async',
     // Critical-CSS inlining adds inline `onload` handlers a strict CSP forbids; our CSS is small.
     beastiesOptions: false,
-    includedRoutes: (paths) => [...paths, '/404'],
+    // `/blog/:slug` is prerendered once per published post, never as a pattern.
+    includedRoutes: async (paths) => [
+      ...paths.filter((path) => !path.includes(':')),
+      ...(await postPaths()),
+      '/404',
+    ],
     onPageRendered: (_route, html) => addModulePreloads(hoistCharset(html), frameworkChunks()),
-    onFinished: (outDir) => finishBuild(outDir, buildId()),
+    onFinished: async (outDir) => {
+      await finishContent(outDir)
+      await finishBuild(outDir, buildId(), await postPaths())
+    },
   },
 })

@@ -26,6 +26,8 @@ export const routeRules: readonly RouteRule[] = [
   { path: '/home', layout: 'default', colorMode: 'light' },
   { path: '/about', layout: 'default' },
   { path: '/blog', layout: 'default' },
+  // One prerendered file per published post; the pattern only serves client navigation.
+  { path: '/blog/:slug', layout: 'default' },
   { path: '/changelog', layout: 'custom', colorMode: 'light' },
   { path: '/contact', layout: 'default' },
   { path: '/dashboard', layout: 'default', guarded: true },
@@ -43,6 +45,7 @@ export const routeRules: readonly RouteRule[] = [
 export const guardExcludeList: readonly string[] = routeRules
   .filter((rule) => !rule.guarded)
   .map((rule) => rule.path)
+  .filter((path) => !path.includes(':'))
   .concat(['/blog/*', '/404'])
 
 export function findRouteRule(pathname: string): RouteRule | undefined {

@@ -20,6 +20,7 @@ const pageModules: Record<string, () => Promise<PageModule>> = {
   '/home': () => import('./pages/HomePage'),
   '/about': () => import('./pages/AboutPage'),
   '/blog': () => import('./pages/BlogIndexPage'),
+  '/blog/:slug': () => import('./pages/BlogPostPage'),
   '/changelog': () => import('./pages/ChangelogPage'),
   '/contact': () => import('./pages/ContactPage'),
   '/dashboard': () => import('./pages/DashboardPage'),

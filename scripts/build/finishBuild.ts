@@ -34,6 +34,8 @@ export function buildManifestFiles(
   extraPrerendered: string[] = [],
 ): BuildManifestFiles {
   const routes = routeRules
+    // A pattern (`/blog/:slug`) is prerendered as its concrete paths, listed in extraPrerendered.
+    .filter((rule) => !rule.path.includes(':'))
     .map((rule) => ({
       path: rule.path,
       layout: rule.layout,

@@ -1,20 +1,20 @@
-import { PageHeader } from '../components/PageHeader'
-import { Seo } from '../app/Seo'
+import { useLoaderData } from 'react-router-dom'
+import type { ContentPage } from '../features/content'
+import { ContentDocumentPage } from './ContentDocumentPage'
+
+/** Runs while prerendering; in the browser the page's payload file stands in for it. */
+export async function loader(): Promise<ContentPage | null> {
+  if (!import.meta.env.SSR) return null
+  const { contentPage } = await import('../features/content/server')
+  return contentPage('terms')
+}
 
 export function Component() {
   return (
-    <article className="prose-page">
-      <Seo
-        title="Terms of service"
-        description="The terms that apply when you use Folio."
-        path="/terms"
-      />
-      <PageHeader eyebrow="Legal" title="Terms of service" />
-      <p>
-        By creating a Folio account you agree to use the service lawfully and to keep your sign-in
-        details safe. Your notes are yours: we store them to provide the service and never sell or
-        read them. You can export or delete them at any time.
-      </p>
-    </article>
+    <ContentDocumentPage
+      page={useLoaderData() as ContentPage | null}
+      path="/terms"
+      eyebrow="Terms"
+    />
   )
 }

@@ -11,7 +11,7 @@ import {
 const publicPages: [path: string, title: RegExp, text: string][] = [
   ['/', /^Folio$/, 'Write markdown with real code'],
   ['/home', /Product tour · Folio/, 'How Folio works'],
-  ['/about', /About · Folio/, 'About'],
+  ['/about', /About us · Folio/, 'About us'],
   ['/blog', /Blog · Folio/, 'Notes from the Folio team'],
   ['/changelog', /Changelog · Folio/, 'Folio'],
   ['/contact', /Contact · Folio/, 'Contact'],

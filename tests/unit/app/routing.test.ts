@@ -59,6 +59,7 @@ describe('route table', () => {
         '/home',
         '/about',
         '/blog',
+        '/blog/:slug',
         '/changelog',
         '/contact',
         '/dashboard',

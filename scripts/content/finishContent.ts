@@ -1,0 +1,27 @@
+/** After prerendering: the crawler files, then the check that no internal link is broken. */
+import { writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { findBrokenLinks } from '../build/linkCheck.ts'
+import { robotsTxt, rssXml, sitemapXml } from './siteFiles.ts'
+import { builtContent } from './vitePlugin.ts'
+
+export const FEED_TITLE = 'The Folio blog'
+export const FEED_DESCRIPTION =
+  'Notes from the Folio team on markdown, code, security and building a small product well.'
+
+export async function finishContent(distDir: string): Promise<void> {
+  const { siteUrl, content } = builtContent()
+  const { posts } = await content
+  await Promise.all([
+    writeFile(path.join(distDir, 'sitemap.xml'), sitemapXml(siteUrl, posts)),
+    writeFile(path.join(distDir, 'rss.xml'), rssXml(siteUrl, posts, FEED_TITLE, FEED_DESCRIPTION)),
+    writeFile(path.join(distDir, 'robots.txt'), robotsTxt(siteUrl)),
+  ])
+  const broken = await findBrokenLinks(distDir)
+  if (broken.length > 0) {
+    const lines = broken.slice(0, 50).map(({ page, target }) => `  dist/${page} links to ${target}`)
+    throw new Error(
+      `${broken.length} internal link(s) lead to no file in dist/ (the CDN would answer 404):\n${lines.join('\n')}`,
+    )
+  }
+}

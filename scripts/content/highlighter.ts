@@ -1,0 +1,46 @@
+/**
+ * One shiki highlighter with only the grammars the content uses (loading every bundled grammar
+ * costs seconds and hundreds of MB). Two themes, emitted as CSS variables so the page's colour
+ * mode picks light or dark without re-rendering.
+ */
+import type { Element } from 'hast'
+import { bundledLanguages, createHighlighter, type BundledLanguage } from 'shiki'
+import type { CodeHighlighter } from '../../src/features/content/highlightCode.ts'
+import { SHIKI_THEMES } from '../../src/features/content/themes.ts'
+
+
+export function isBundledLanguage(lang: string): lang is BundledLanguage {
+  return Object.hasOwn(bundledLanguages, lang)
+}
+
+/** Fence languages used in `bodies` that shiki knows (`ts`, `bash`, …). */
+export function languagesIn(bodies: string[]): string[] {
+  const found = new Set<string>()
+  for (const body of bodies) {
+    for (const match of body.matchAll(/^\s*(?:```|~~~)\s*([\w+#.-]+)/gm)) {
+      const lang = (match[1] as string).toLowerCase()
+      if (isBundledLanguage(lang)) found.add(lang)
+    }
+  }
+  return [...found].sort()
+}
+
+export async function createCodeHighlighter(langs: string[]): Promise<CodeHighlighter> {
+  const shiki = await createHighlighter({
+    themes: Object.values(SHIKI_THEMES),
+    langs: langs.filter(isBundledLanguage),
+  })
+  const loaded = new Set(shiki.getLoadedLanguages())
+  // Posts repeat snippets (install commands, config): highlight each distinct block once.
+  const memo = new Map<string, Element>()
+  return (code, lang) => {
+    if (!loaded.has(lang)) return null
+    const key = `${lang}\u0000${code}`
+    const cached = memo.get(key)
+    if (cached) return structuredClone(cached)
+    const root = shiki.codeToHast(code, { lang, themes: SHIKI_THEMES, defaultColor: false })
+    const pre = root.children[0] as Element
+    memo.set(key, structuredClone(pre))
+    return pre
+  }
+}

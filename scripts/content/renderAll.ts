@@ -1,0 +1,105 @@
+/**
+ * Renders markdown bodies on every core, skipping bodies rendered before: results are cached
+ * on disk by a hash of the body and of the pipeline's own source, so an unchanged post costs
+ * one small file read and a pipeline change re-renders everything.
+ */
+import { createHash } from 'node:crypto'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { availableParallelism } from 'node:os'
+import path from 'node:path'
+import { Worker } from 'node:worker_threads'
+import type { RenderedMarkdown } from '../../src/features/content/types.ts'
+import type { RenderJob } from './renderWorker.ts'
+
+// Not import.meta.url: Vite bundles this file into its config, which lives elsewhere. Every
+// entry point (npm scripts, Vitest, the bench) runs from the repository root.
+const repoRoot = process.cwd()
+const WORKER = path.join(repoRoot, 'scripts/content/renderWorker.mjs')
+
+/** Files whose change must invalidate every cached render. */
+const PIPELINE_FILES = [
+  'src/features/content/markdown.ts',
+  'src/features/content/rehypeDecorate.ts',
+  'src/features/content/highlightCode.ts',
+  'src/features/content/slugger.ts',
+  'src/features/content/themes.ts',
+  'scripts/content/highlighter.ts',
+  'node_modules/shiki/package.json',
+]
+
+export async function pipelineVersion(): Promise<string> {
+  const hash = createHash('sha256')
+  for (const file of PIPELINE_FILES) hash.update(await readFile(path.join(repoRoot, file)))
+  return hash.digest('hex').slice(0, 16)
+}
+
+export interface RenderStats {
+  rendered: number
+  cached: number
+}
+
+function startWorker(langs: string[], siteOrigin: string): Promise<Worker> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(WORKER, { workerData: { langs, siteOrigin } })
+    worker.once('message', () => resolve(worker))
+    worker.once('error', reject)
+  })
+}
+
+function runBatch(worker: Worker, jobs: RenderJob[]): Promise<(RenderedMarkdown & { id: number })[]> {
+  return new Promise((resolve, reject) => {
+    worker.once('message', resolve)
+    worker.once('error', reject)
+    worker.postMessage(jobs)
+  })
+}
+
+export async function renderAll(
+  bodies: string[],
+  options: { langs: string[]; siteOrigin: string; cacheDir: string },
+): Promise<{ results: RenderedMarkdown[]; stats: RenderStats }> {
+  const version = await pipelineVersion()
+  await mkdir(options.cacheDir, { recursive: true })
+  const keys = bodies.map((body) =>
+    createHash('sha256').update(version).update(options.siteOrigin).update(body).digest('hex'),
+  )
+  const results: (RenderedMarkdown | undefined)[] = await Promise.all(
+    keys.map((key) =>
+      readFile(path.join(options.cacheDir, `${key}.json`), 'utf8').then(
+        (json) => JSON.parse(json) as RenderedMarkdown,
+        () => undefined,
+      ),
+    ),
+  )
+  const pending: RenderJob[] = []
+  results.forEach((result, id) => {
+    if (!result) pending.push({ id, body: bodies[id] as string })
+  })
+  if (pending.length > 0) {
+    // A worker costs ~300 ms to start (shiki's grammars): not worth it for a handful of posts.
+    const threads = Math.max(1, Math.min(availableParallelism(), Math.ceil(pending.length / 20)))
+    const workers = await Promise.all(
+      Array.from({ length: threads }, () => startWorker(options.langs, options.siteOrigin)),
+    )
+    try {
+      const batchSize = Math.max(1, Math.min(25, Math.ceil(pending.length / (threads * 4))))
+      const queue = [...pending]
+      await Promise.all(
+        workers.map(async (worker) => {
+          for (let batch = queue.splice(0, batchSize); batch.length > 0; batch = queue.splice(0, batchSize)) {
+            for (const { id, ...rendered } of await runBatch(worker, batch)) {
+              results[id] = rendered
+              await writeFile(path.join(options.cacheDir, `${keys[id]}.json`), JSON.stringify(rendered))
+            }
+          }
+        }),
+      )
+    } finally {
+      await Promise.all(workers.map((worker) => worker.terminate()))
+    }
+  }
+  return {
+    results: results as RenderedMarkdown[],
+    stats: { rendered: pending.length, cached: bodies.length - pending.length },
+  }
+}

@@ -1,0 +1,65 @@
+/**
+ * Vite plugin: builds content/ once per build process (vite-react-ssg runs a client and a
+ * server pass in one process) before any page renders, and tells the page loaders where the
+ * result is. FOLIO_CONTENT_DIR points it elsewhere (the benchmark); drafts are left out of
+ * production builds unless FOLIO_DRAFTS=1.
+ */
+import path from 'node:path'
+import type { Plugin } from 'vite'
+import type { SiteContent } from '../../src/features/content/types.ts'
+import { buildContent } from './buildContent.ts'
+
+export const DEFAULT_SITE_URL = 'https://folio.example'
+
+interface ContentState {
+  siteUrl: string
+  content: Promise<SiteContent>
+}
+
+// Vite loads the config (and this module) afresh for each pass; the process is shared, so the
+// state lives on globalThis to build content once for the client and server passes together.
+const STATE_KEY = Symbol.for('folio.content')
+const shared = globalThis as { [STATE_KEY]?: ContentState }
+
+export function builtContent(): ContentState {
+  const state = shared[STATE_KEY]
+  if (!state) throw new Error('The content plugin has not run yet')
+  return state
+}
+
+export function folioContentPlugin(): Plugin {
+  return {
+    name: 'folio-content',
+    configResolved(config) {
+      if (shared[STATE_KEY]) return
+      const siteUrl = (config.env.VITE_SITE_URL || DEFAULT_SITE_URL).replace(/\/+$/, '')
+      const root = process.cwd()
+      const outFile = path.join(root, '.cache/content/site.json')
+      process.env.FOLIO_CONTENT_FILE = outFile
+      const started = Date.now()
+      const content = buildContent({
+        contentDir: path.resolve(root, process.env.FOLIO_CONTENT_DIR ?? 'content'),
+        outFile,
+        cacheDir: path.join(root, '.cache/content/render'),
+        siteOrigin: siteUrl,
+        includeDrafts: config.mode !== 'production' || process.env.FOLIO_DRAFTS === '1',
+      }).then(({ content, stats }) => {
+        config.logger.info(
+          `[folio-content] ${content.posts.length} posts, ${content.changelog.length} changelog entries: ` +
+            `${stats.rendered} rendered, ${stats.cached} from cache in ${Date.now() - started} ms`,
+        )
+        return content
+      })
+      shared[STATE_KEY] = { siteUrl, content }
+    },
+    async buildStart() {
+      await builtContent().content
+    },
+  }
+}
+
+/** `/blog/<slug>` of every published post, for the prerender list. */
+export async function postPaths(): Promise<string[]> {
+  const content = await builtContent().content
+  return content.posts.map((post) => `/blog/${post.slug}`)
+}

@@ -1,0 +1,19 @@
+/**
+ * The content feature's public surface for pages: light, browser-safe pieces only. Two more
+ * entries exist on purpose, so that nothing heavy rides along with a page:
+ * - ./pipeline: the markdown pipeline itself (unified, sanitiser), for the dashboard preview,
+ *   to be imported lazily;
+ * - ./server: build-time reading of the rendered content, for page loaders while prerendering.
+ */
+export { formatDate } from './formatDate'
+export { ProseHtml } from './ProseHtml'
+export { readingMinutes } from './readingTime'
+export type {
+  ChangelogEntry,
+  ContentPage,
+  Heading,
+  Post,
+  PostSummary,
+  RenderedMarkdown,
+  SiteContent,
+} from './types'

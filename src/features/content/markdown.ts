@@ -1,0 +1,32 @@
+/**
+ * The one markdown pipeline: the blog, the changelog, the pages and the dashboard preview all
+ * render through it. Markdown → GitHub-flavoured syntax tree → HTML tree → sanitised with
+ * GitHub's rules (raw HTML, scripts, event handlers, `javascript:` URLs and the like are
+ * dropped) → our own trusted additions (heading anchors, link rel, highlighted code) → HTML.
+ */
+import type { Root } from 'hast'
+import rehypeSanitize from 'rehype-sanitize'
+import rehypeStringify from 'rehype-stringify'
+import remarkGfm from 'remark-gfm'
+import remarkParse from 'remark-parse'
+import remarkRehype from 'remark-rehype'
+import { unified } from 'unified'
+import { decorate } from './rehypeDecorate'
+import { highlightCodeBlocks, type CodeHighlighter } from './highlightCode'
+import type { RenderedMarkdown } from './types'
+
+export interface MarkdownOptions {
+  highlight?: CodeHighlighter
+  /** Links to this origin are ours; every other http(s) link gets rel="noopener noreferrer". */
+  siteOrigin?: string
+}
+
+const parser = unified().use(remarkParse).use(remarkGfm).use(remarkRehype).use(rehypeSanitize)
+const printer = unified().use(rehypeStringify)
+
+export function renderMarkdown(markdown: string, options: MarkdownOptions = {}): RenderedMarkdown {
+  const tree = parser.runSync(parser.parse(markdown)) as Root
+  const { headings, words } = decorate(tree, options.siteOrigin)
+  if (options.highlight) highlightCodeBlocks(tree, options.highlight)
+  return { html: printer.stringify(tree), headings, words }
+}

@@ -1,0 +1,52 @@
+/**
+ * Runs after sanitisation, on a tree that can no longer hold anything dangerous, and adds what
+ * only we may add: heading ids with anchor links, rel on external links, and the headings and
+ * word count the pages need.
+ */
+import type { Element, Root } from 'hast'
+import { toString } from 'hast-util-to-string'
+import { visit } from 'unist-util-visit'
+import type { Heading } from './types'
+import { createSlugger } from './slugger'
+
+export interface DecorateResult {
+  headings: Heading[]
+  words: number
+}
+
+const HEADING = /^h([1-6])$/
+
+function isExternal(href: string, siteOrigin: string | undefined): boolean {
+  if (!/^https?:\/\//i.test(href)) return false
+  return !siteOrigin || !href.toLowerCase().startsWith(siteOrigin.toLowerCase())
+}
+
+export function decorate(tree: Root, siteOrigin?: string): DecorateResult {
+  const slug = createSlugger()
+  const headings: Heading[] = []
+  let words = 0
+  visit(tree, 'element', (node: Element) => {
+    const level = HEADING.exec(node.tagName)
+    if (level) {
+      const text = toString(node).trim()
+      const id = slug(text)
+      node.properties.id = id
+      node.children.push({
+        type: 'element',
+        tagName: 'a',
+        properties: { className: ['heading-anchor'], href: `#${id}`, ariaLabel: `Link to “${text}”` },
+        children: [{ type: 'text', value: '#' }],
+      })
+      headings.push({ depth: Number(level[1]), id, text })
+      return
+    }
+    if (node.tagName === 'a' && typeof node.properties.href === 'string') {
+      if (isExternal(node.properties.href, siteOrigin)) node.properties.rel = ['noopener', 'noreferrer']
+    }
+  })
+  visit(tree, 'text', (node, _index, parent) => {
+    const inCode = parent?.type === 'element' && ['code', 'pre'].includes((parent as Element).tagName)
+    if (!inCode) words += node.value.split(/\s+/).filter(Boolean).length
+  })
+  return { headings, words }
+}

@@ -1,0 +1,37 @@
+/**
+ * Build-time access to the rendered content, for page loaders while prerendering. Loaders
+ * import this module only under `import.meta.env.SSR`, so it, and Node's file system, never
+ * reach the browser: in the browser a page's data comes from its prerendered payload file.
+ */
+import { readFileSync } from 'node:fs'
+import type { ContentPage, Post, PostSummary, SiteContent } from './types'
+
+/** Where scripts/content/vitePlugin.ts wrote this build's content. */
+export const CONTENT_FILE_ENV = 'FOLIO_CONTENT_FILE'
+
+let content: SiteContent | undefined
+
+function siteContent(): SiteContent {
+  const file = process.env[CONTENT_FILE_ENV]
+  if (!file) throw new Error(`${CONTENT_FILE_ENV} is not set: the content plugin did not run`)
+  content ??= JSON.parse(readFileSync(file, 'utf8')) as SiteContent
+  return content
+}
+
+export function postSummaries(): PostSummary[] {
+  return siteContent().posts.map(({ html: _html, headings: _headings, ...summary }) => summary)
+}
+
+export function findPost(slug: string): Post | undefined {
+  return siteContent().posts.find((post) => post.slug === slug)
+}
+
+export function changelogEntries() {
+  return siteContent().changelog
+}
+
+export function contentPage(name: 'about' | 'terms'): ContentPage {
+  const page = siteContent().pages[name]
+  if (!page) throw new Error(`content/pages/${name}.md was not built`)
+  return page
+}

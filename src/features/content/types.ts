@@ -1,0 +1,57 @@
+/** The shapes content takes once validated and rendered (shared by build, pages and preview). */
+export interface Heading {
+  depth: number
+  id: string
+  text: string
+}
+
+export interface RenderedMarkdown {
+  html: string
+  headings: Heading[]
+  /** Words of prose (code excluded), for the reading time. */
+  words: number
+}
+
+export interface PostSummary {
+  slug: string
+  title: string
+  description: string
+  /** ISO date, YYYY-MM-DD. */
+  date: string
+  tags: string[]
+  author: string
+  readingMinutes: number
+}
+
+export interface Post extends PostSummary {
+  html: string
+  headings: Heading[]
+}
+
+export interface ChangelogEntry {
+  version: string
+  date: string
+  title: string
+  /** The anchor on /changelog: `v1-2-0` for 1.2.0. */
+  anchor: string
+  html: string
+}
+
+export interface ContentPage {
+  name: string
+  title: string
+  description: string
+  /** ISO date of the last change, when the document gives one. */
+  updated?: string
+  html: string
+  headings: Heading[]
+}
+
+/** Everything the content build produced, as the page loaders read it. */
+export interface SiteContent {
+  /** Newest first. */
+  posts: Post[]
+  /** Newest first. */
+  changelog: ChangelogEntry[]
+  pages: Record<string, ContentPage>
+}

@@ -1,0 +1,111 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { renderMarkdown } from '../../../src/features/content/pipeline'
+import type { CodeHighlighter } from '../../../src/features/content/pipeline'
+import { readingMinutes } from '../../../src/features/content/readingTime'
+import { createCodeHighlighter, languagesIn } from '../../../scripts/content/highlighter.ts'
+
+/** Inputs that try to get script, frames or handlers into the page. */
+const hostile = [
+  '<script>alert(1)</script>',
+  '<img src=x onerror="alert(1)">',
+  '<iframe src="https://evil.example"></iframe>',
+  '[click](javascript:alert(1))',
+  '[click](JaVaScRiPt:alert(1))',
+  '[click](  javascript:alert(1))',
+  '[click](java&#x09;script:alert(1))',
+  '[click](vbscript:msgbox(1))',
+  '[click](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)',
+  '![x](javascript:alert(1))',
+  '<svg><script>alert(1)</script></svg>',
+  '<svg onload="alert(1)"><circle r="1"/></svg>',
+  '<math><mtext><table><mglyph><style><img src=x onerror=alert(1)></style></mglyph></table></mtext></math>',
+  '<a href="https://ok.example" onclick="alert(1)">x</a>',
+  '<div style="background:url(javascript:alert(1))">x</div>',
+  '<object data="x.swf"></object><embed src="x.swf">',
+  '<form action="https://evil.example"><input name="password"></form>',
+  '<meta http-equiv="refresh" content="0;url=https://evil.example">',
+  '<base href="https://evil.example/">',
+  '<link rel="stylesheet" href="https://evil.example/x.css">',
+  '<details open ontoggle="alert(1)">x</details>',
+  '[x](https://ok.example "title" onmouseover=alert(1))',
+  '<p id="root">clobber</p><a id="location" name="location">x</a>',
+]
+
+describe('the markdown pipeline refuses hostile input', () => {
+  for (const input of hostile) {
+    it(`renders inert: ${input.slice(0, 60)}`, () => {
+      const { html } = renderMarkdown(`Before\n\n${input}\n\nAfter`)
+      expect(html).not.toMatch(/<(script|iframe|object|embed|form|input|meta|base|link|style|svg|math)\b/i)
+      expect(html).not.toMatch(/<[^>]*\son[a-z]+\s*=/i)
+      expect(html).not.toMatch(/(href|src)\s*=\s*"\s*(javascript|vbscript|data):/i)
+      expect(html).not.toMatch(/<[^>]*\sstyle\s*=/i)
+      expect(html).not.toMatch(/\sid="(root|location)"/)
+      expect(html).toContain('After')
+    })
+  }
+})
+
+describe('the markdown pipeline', () => {
+  let highlight: CodeHighlighter
+  beforeAll(async () => {
+    highlight = await createCodeHighlighter(['ts', 'bash'])
+  })
+
+  it('gives headings unique ids and anchor links, and lists them', () => {
+    const { html, headings } = renderMarkdown('# Setup\n\n## Install\n\n## Install\n\n### Café & “quotes”')
+    expect(headings).toEqual([
+      { depth: 1, id: 'setup', text: 'Setup' },
+      { depth: 2, id: 'install', text: 'Install' },
+      { depth: 2, id: 'install-1', text: 'Install' },
+      { depth: 3, id: 'café-quotes', text: 'Café & “quotes”' },
+    ])
+    expect(html).toContain('<h2 id="install-1">Install<a class="heading-anchor" href="#install-1"')
+  })
+
+  it('marks external links noopener noreferrer, and leaves our own alone', () => {
+    const { html } = renderMarkdown(
+      '[a](https://github.com/x) [b](/pricing) [c](https://folio.example/blog) [d](mailto:x@y.z)',
+      { siteOrigin: 'https://folio.example' },
+    )
+    expect(html).toContain('<a href="https://github.com/x" rel="noopener noreferrer">a</a>')
+    expect(html).toContain('<a href="/pricing">b</a>')
+    expect(html).toContain('<a href="https://folio.example/blog">c</a>')
+    expect(html).toContain('<a href="mailto:x@y.z">d</a>')
+  })
+
+  it('highlights code with both themes as CSS variables, and escapes it', () => {
+    const { html } = renderMarkdown('```ts\nconst tag = "<script>" as const\n```', { highlight })
+    expect(html).toMatch(/<pre class="shiki[^"]*"[^>]*data-language="ts"/)
+    expect(html).toContain('--shiki-light:')
+    expect(html).toContain('--shiki-dark:')
+    expect(html).toContain('&#x3C;script>')
+    expect(html).not.toContain('<script>')
+  })
+
+  it('keeps unknown languages and plain fences as escaped code', () => {
+    const { html } = renderMarkdown('```nosuchlang\n<b>x</b>\n```\n\n```\nplain\n```', { highlight })
+    expect(html).toContain('<pre><code class="language-nosuchlang">&#x3C;b>x&#x3C;/b>\n</code></pre>')
+    expect(html).toContain('<pre><code>plain\n</code></pre>')
+  })
+
+  it('renders GitHub-flavoured tables and task lists', () => {
+    const { html } = renderMarkdown('| a | b |\n|---|---|\n| 1 | 2 |\n\n- [x] done\n- [ ] todo')
+    expect(html).toContain('<table>')
+    expect(html).toMatch(/<input type="checkbox" checked disabled>/)
+  })
+
+  it('counts prose words, not code, for the reading time', () => {
+    const prose = Array.from({ length: 440 }, () => 'word').join(' ')
+    const { words } = renderMarkdown(`${prose}\n\n\`\`\`ts\n${'const x = 1\n'.repeat(500)}\`\`\``)
+    expect(words).toBe(440)
+    expect(readingMinutes(words)).toBe(2)
+    expect(readingMinutes(3)).toBe(1)
+  })
+
+  it('finds the fence languages shiki knows', () => {
+    expect(languagesIn(['```ts\nx\n```\n~~~ bash\ny\n~~~', '```TS\n```\n```nosuchlang\n```'])).toEqual([
+      'bash',
+      'ts',
+    ])
+  })
+})
