@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test'
+import { STAND_IN_PORT, standInFunctionEnv } from './tests/stripe/testKeys'
 
 const PORT = Number(process.env.E2E_PORT ?? 4400)
 const BACKEND_PORT = 54321
@@ -39,7 +40,14 @@ export default defineConfig({
       url: `${BACKEND_URL}/auth/v1/health`,
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,
-      env: { FOLIO_SITE_URL: `http://127.0.0.1:${PORT}` },
+      env: { FOLIO_SITE_URL: `http://127.0.0.1:${PORT}`, ...standInFunctionEnv() },
+    },
+    {
+      // Stripe's API as the functions see it (tests/stripe); paid checkouts send webhooks back.
+      command: `npx tsx tests/stripe/main.ts --port ${STAND_IN_PORT} --webhook-url ${BACKEND_URL}/functions/v1/stripe-webhook`,
+      url: `http://127.0.0.1:${STAND_IN_PORT}/_stand-in/health`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 30_000,
     },
     {
       command: `npx tsx scripts/serve/main.ts --port ${PORT} --dir dist --supabase-url ${BACKEND_URL}`,

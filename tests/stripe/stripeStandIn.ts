@@ -89,6 +89,7 @@ export async function startStripeStandIn(options: StripeStandInOptions) {
 
   /** Endpoints for the Stripe.js stand-in in the browser (reached through Playwright routes). */
   async function controlRoute(method: string, path: string): Promise<unknown> {
+    if (path === '/_stand-in/health') return { ok: true }
     const [, , clientSecret = '', action] = path.split('/') // /_stand-in/<secret>/<action>
     const session = [...state.sessions.values()].find((s) => s.client_secret === clientSecret)
     if (!session) throw new StripeError(404, 'invalid_request_error', 'Unknown client secret')

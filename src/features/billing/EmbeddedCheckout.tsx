@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { useSafeNavigate } from '../../app/useSafeNavigate'
 import { FormMessage } from '../../components/FormMessage'
-import { callBillingFunction } from './billingApi'
+import { callBillingFunction, hasLiveSubscription } from './billingApi'
 import { findPrice, formatAmount, type BillingInterval, type PlanId } from './plans'
 import {
   StripeUnavailableError,
@@ -53,6 +53,11 @@ export function EmbeddedCheckout({ plan, interval }: EmbeddedCheckoutProps) {
         })
         return
       }
+      if (await hasLiveSubscription()) {
+        if (!cancelled) navigateRef.current('/stripe', { replace: true })
+        return
+      }
+      if (cancelled) return
       const session = await callBillingFunction<{ clientSecret: string }>(
         'create-checkout-session',
         { price: price.id },

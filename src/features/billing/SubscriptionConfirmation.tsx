@@ -1,4 +1,5 @@
 import { Link, useLocation, useSearchParams } from 'react-router-dom'
+import { useIsHydrated } from '../../app/useIsHydrated'
 import { FormMessage } from '../../components/FormMessage'
 import { useAuthState } from '../auth'
 import { formatAmount } from './plans'
@@ -51,7 +52,15 @@ export function SubscriptionConfirmation() {
   const sessionId = raw && SESSION_ID.test(raw) ? raw : null
   const signedIn = auth.status === 'signed-in'
   const { state, restart } = useCheckoutStatus(sessionId, signedIn)
+  // The prerendered page knows no session_id; decide only once the address is readable.
+  const hydrated = useIsHydrated()
 
+  if (!hydrated)
+    return (
+      <p className="status-note" role="status">
+        Checking your session…
+      </p>
+    )
   if (!sessionId)
     return (
       <FormMessage kind="error">

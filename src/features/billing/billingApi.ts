@@ -32,6 +32,24 @@ export async function callBillingFunction<T>(
   }
 }
 
+/** Statuses that still have a subscription to manage (the function refuses a second one). */
+const LIVE_STATUSES = ['active', 'trialing', 'past_due', 'unpaid', 'paused']
+
+/** Whether the signed-in user already subscribes (their own rows, readable through RLS). */
+export async function hasLiveSubscription(): Promise<boolean> {
+  try {
+    const supabase = await loadSupabase()
+    const { data } = await supabase
+      .from('subscriptions')
+      .select('id')
+      .in('status', LIVE_STATUSES)
+      .limit(1)
+    return (data?.length ?? 0) > 0
+  } catch {
+    return false // the function checks again and answers 409
+  }
+}
+
 export interface CheckoutStatus {
   status: 'open' | 'complete' | 'expired' | null
   paymentStatus: string

@@ -1,0 +1,153 @@
+import { createClient } from '@supabase/supabase-js'
+import WebSocket from 'ws'
+import { LOCAL_JWT_SECRET } from '../../scripts/backend/config.ts'
+import { Keys } from '../../scripts/backend/keys.ts'
+import { BACKEND_URL, createUser, signIn, uniqueEmail, type TestUser } from './backend'
+import { blockStripeJs, routeStripeJs, routeStripeServices } from './billingFixtures'
+import { expect, test, trackErrors, waitForHydration } from './fixtures'
+
+/** supabase-js as the user, from Node: what the database lets them do. */
+async function userClient(user: TestUser) {
+  const anonKey = await new Keys(LOCAL_JWT_SECRET, () => `${BACKEND_URL}/auth/v1`).apiKey('anon')
+  const supabase = createClient(BACKEND_URL, anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
+  })
+  const { error } = await supabase.auth.signInWithPassword(user)
+  if (error) throw error
+  return supabase
+}
+
+test('pricing → sign in → embedded checkout → webhook → Pro, documents unlimited → portal', async ({
+  page,
+}) => {
+  const errors = trackErrors(page)
+  await routeStripeJs(page)
+  await routeStripeServices(page)
+  const user = await createUser('buyer')
+
+  await page.goto('/pricing')
+  await waitForHydration(page)
+  await expect(page.getByText('$8 per month')).toBeVisible()
+  await page.locator('label', { hasText: 'Yearly' }).click()
+  await expect(page.getByText('$80 per year')).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Go Pro monthly' })).toBeHidden()
+  await expect(page.getByRole('radio', { name: /Yearly/ })).toBeChecked()
+  await page.locator('label', { hasText: 'Monthly' }).click()
+  await expect(page.getByRole('radio', { name: 'Monthly' })).toBeChecked()
+  await page.getByRole('link', { name: 'Go Pro monthly' }).click()
+
+  // A visitor signs in first and comes back to the same checkout.
+  await expect(page).toHaveURL(
+    /\/login\/?\?redirect=%2Fsubscribe%2Fstripe%3Fplan%3Dpro%26interval%3Dmonth$/,
+  )
+  await waitForHydration(page)
+  await page.getByLabel('Email or phone').fill(user.email)
+  await page.getByLabel('Password').fill(user.password)
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+  await expect(page).toHaveURL(/\/subscribe\/stripe\/?\?plan=pro&interval=month$/)
+
+  const checkout = page.getByRole('region', { name: 'Stripe checkout (test stand-in)' })
+  await expect(checkout.getByText('Pro: 8.00 USD every month')).toBeVisible()
+  await checkout.getByRole('button', { name: 'Pay and subscribe' }).click()
+
+  // Back from Stripe before the webhook arrived: the page waits, visibly, then confirms.
+  await expect(page).toHaveURL(/\/subscribe\/success\/?\?session_id=cs_test_/)
+  await expect(page.getByText('Waiting for Stripe to confirm your subscription')).toBeVisible()
+  const confirmed = page.getByTestId('subscription-confirmed')
+  await expect(confirmed.getByRole('heading', { name: 'You are on Folio Pro' })).toBeVisible({
+    timeout: 15_000,
+  })
+  await expect(confirmed).toContainText('Plan: Pro, $8 per month.')
+
+  // The database now treats the user as Pro: a 4th document is allowed.
+  const supabase = await userClient(user)
+  expect((await supabase.rpc('current_plan')).data).toBe('pro')
+  for (const title of ['One', 'Two', 'Three', 'Four']) {
+    const { error } = await supabase.from('documents').insert({ title })
+    expect(error).toBeNull()
+  }
+
+  await confirmed.getByRole('link', { name: 'Open your dashboard' }).click()
+  await expect(page).toHaveURL(/\/dashboard\/?$/)
+  await expect(page.getByTestId('signed-in-as')).toHaveText(`Signed in as ${user.email}`)
+
+  await page.goto('/stripe')
+  await expect(page).toHaveURL(/^https:\/\/billing\.stripe\.com\/p\/session\/test_/)
+  await expect(page.getByRole('heading', { name: 'Billing portal (stand-in)' })).toBeVisible()
+
+  // Subscribed already: a second checkout sends the user to the portal instead of charging twice.
+  await page.goto('/subscribe/stripe?plan=pro&interval=year')
+  await expect(page).toHaveURL(/^https:\/\/billing\.stripe\.com\/p\/session\/test_/)
+  expect(errors).toEqual([])
+})
+
+test('checkout explains a blocked Stripe.js and recovers on retry', async ({ page }) => {
+  await blockStripeJs(page)
+  await routeStripeServices(page)
+  const user = await createUser('blocked')
+  await signIn(page, user, '/subscribe/stripe?plan=pro&interval=year')
+
+  const problem = page.getByRole('alert')
+  await expect(problem).toContainText("Stripe's secure checkout could not be loaded")
+  await expect(problem.getByRole('link', { name: 'Back to pricing' })).toBeVisible()
+
+  await page.unroute('https://js.stripe.com/**')
+  await routeStripeJs(page)
+  await problem.getByRole('button', { name: 'Try again' }).click()
+  await expect(page.getByText('Pro: 80.00 USD every year')).toBeVisible()
+  await expect(page.getByRole('alert')).toHaveCount(0)
+})
+
+test('the portal page tells a user without a billing account where to go', async ({ page }) => {
+  const user = await createUser('noportal')
+  await signIn(page, user, '/stripe')
+  await expect(page.getByText('You do not have a billing account yet')).toBeVisible()
+  await page.getByRole('link', { name: 'See plans and pricing' }).click()
+  await expect(page).toHaveURL(/\/pricing\/?$/)
+})
+
+test("the success page refuses an unknown or someone else's session", async ({ page }) => {
+  const user = await createUser('nosession')
+  await signIn(page, user, '/subscribe/success?session_id=cs_test_not_a_real_session')
+  await expect(page.getByRole('alert')).toContainText(
+    'We could not find this checkout for your account.',
+  )
+  await expect(page.getByTestId('subscription-confirmed')).toHaveCount(0)
+})
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('pricing shows both intervals from the prerendered data', async ({ page }) => {
+    await page.goto('/pricing')
+    await expect(page.getByText('$8 per month')).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Go Pro monthly' })).toHaveAttribute(
+      'href',
+      '/subscribe/stripe?plan=pro&interval=month',
+    )
+    await page.locator('label', { hasText: 'Yearly' }).click()
+    await expect(page.getByText('$80 per year')).toBeVisible()
+    await expect(page.getByText('$8 per month')).toBeHidden()
+    await expect(page.getByRole('link', { name: 'Go Pro yearly' })).toHaveAttribute(
+      'href',
+      '/subscribe/stripe?plan=pro&interval=year',
+    )
+    await expect(page.getByRole('row', { name: /Documents/ })).toContainText('Up to 3')
+  })
+})
+
+test('the contact form validates, sends, and lands on /success', async ({ page }) => {
+  await page.goto('/contact')
+  await waitForHydration(page)
+  await page.getByRole('button', { name: 'Send message' }).click()
+  await expect(page.getByText('Enter your name.')).toBeVisible()
+  await expect(page.getByText('Write a message.')).toBeVisible()
+
+  await page.getByLabel('Name').fill('Ada Lovelace')
+  await page.getByLabel('Email').fill(uniqueEmail('contact'))
+  await page.getByLabel('Message').fill('How do I import my existing notes?')
+  await page.getByRole('button', { name: 'Send message' }).click()
+  await expect(page).toHaveURL(/\/success\/?$/)
+  await expect(page.getByRole('heading', { name: 'Thank you' })).toBeVisible()
+})

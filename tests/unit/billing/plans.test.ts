@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest'
+import {
+  PLANS,
+  findPrice,
+  formatAmount,
+  yearlySavingPercent,
+} from '../../../src/features/billing/plans'
+import { parseFormBody } from '../../stripe/formBody'
+
+describe('plan data', () => {
+  it('formats amounts the way the pricing page shows them', () => {
+    expect(formatAmount(800, 'usd')).toBe('$8')
+    expect(formatAmount(8000, 'usd')).toBe('$80')
+    expect(formatAmount(850, 'usd')).toBe('$8.50')
+    expect(formatAmount(1000, 'eur')).toBe('€10')
+  })
+
+  it('finds each Pro interval and says how much a year saves', () => {
+    expect(findPrice('pro', 'month')?.id).toBe('price_FolioProMonthly')
+    expect(findPrice('pro', 'year')?.id).toBe('price_FolioProYearly')
+    expect(findPrice('free', 'month')).toBeUndefined()
+    const pro = PLANS.find((plan) => plan.id === 'pro')!
+    expect(yearlySavingPercent(pro)).toBe(17)
+    expect(yearlySavingPercent({ ...pro, prices: pro.prices.slice(0, 1) })).toBe(0)
+  })
+})
+
+describe('the Stripe stand-in form parser', () => {
+  it('rebuilds the nested objects the stripe SDK encodes', () => {
+    const body = new URLSearchParams({
+      mode: 'subscription',
+      'line_items[0][price]': 'price_x',
+      'line_items[0][quantity]': '1',
+      'subscription_data[metadata][user_id]': 'u1',
+      'expand[]': 'customer',
+    })
+    expect(parseFormBody(body)).toEqual({
+      mode: 'subscription',
+      line_items: [{ price: 'price_x', quantity: '1' }],
+      subscription_data: { metadata: { user_id: 'u1' } },
+      expand: ['customer'],
+    })
+  })
+})
