@@ -7,16 +7,23 @@ import {
   readViteManifest,
 } from './scripts/build/frameworkPreloads.ts'
 import { finishContent } from './scripts/content/finishContent.ts'
-import { folioContentPlugin, postPaths } from './scripts/content/vitePlugin.ts'
+import { fillProseSlots, proseByKey } from './scripts/content/proseSlots.ts'
+import { builtContent, folioContentPlugin, postPaths } from './scripts/content/vitePlugin.ts'
 import { buildId, folioPlugin } from './scripts/vite/folioPlugin.ts'
 
 // Read once, after the client build has written the manifest and before the first page renders.
 let frameworkFiles: string[] | undefined
-const frameworkChunks = () => (frameworkFiles ??= frameworkChunkFiles(readViteManifest('dist')))
+// FOLIO_OUT_DIR lets the benchmark build elsewhere without touching dist/.
+const outDir = process.env.FOLIO_OUT_DIR ?? 'dist'
+const frameworkChunks = () => (frameworkFiles ??= frameworkChunkFiles(readViteManifest(outDir)))
+
+let proseHtml: Promise<Map<string, string>> | undefined
+const prose = () => (proseHtml ??= builtContent().content.then(proseByKey))
 
 export default defineConfig({
   plugins: [react(), folioPlugin(), folioContentPlugin()],
   build: {
+    outDir,
     // The budget check (npm run size) is the real guard; this only keeps Vite quiet.
     chunkSizeWarningLimit: 600,
   },
@@ -32,7 +39,8 @@ export default defineConfig({
       ...(await postPaths()),
       '/404',
     ],
-    onPageRendered: (_route, html) => addModulePreloads(hoistCharset(html), frameworkChunks()),
+    onPageRendered: async (_route, html) =>
+      addModulePreloads(fillProseSlots(hoistCharset(html), await prose()), frameworkChunks()),
     onFinished: async (outDir) => {
       await finishContent(outDir)
       await finishBuild(outDir, buildId(), await postPaths())

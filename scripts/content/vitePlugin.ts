@@ -1,8 +1,8 @@
 /**
  * Vite plugin: builds content/ once per build process (vite-react-ssg runs a client and a
  * server pass in one process) before any page renders, and tells the page loaders where the
- * result is. FOLIO_CONTENT_DIR points it elsewhere (the benchmark); drafts are left out of
- * production builds unless FOLIO_DRAFTS=1.
+ * result is. FOLIO_CONTENT_DIR and FOLIO_CACHE_DIR point it elsewhere (the benchmark); drafts
+ * are left out of production builds unless FOLIO_DRAFTS=1.
  */
 import path from 'node:path'
 import type { Plugin } from 'vite'
@@ -34,13 +34,14 @@ export function folioContentPlugin(): Plugin {
       if (shared[STATE_KEY]) return
       const siteUrl = (config.env.VITE_SITE_URL || DEFAULT_SITE_URL).replace(/\/+$/, '')
       const root = process.cwd()
-      const outFile = path.join(root, '.cache/content/site.json')
+      const cacheRoot = path.resolve(root, process.env.FOLIO_CACHE_DIR ?? '.cache')
+      const outFile = path.join(cacheRoot, 'content/site.json')
       process.env.FOLIO_CONTENT_FILE = outFile
       const started = Date.now()
       const content = buildContent({
         contentDir: path.resolve(root, process.env.FOLIO_CONTENT_DIR ?? 'content'),
         outFile,
-        cacheDir: path.join(root, '.cache/content/render'),
+        cacheDir: path.join(cacheRoot, 'content/render'),
         siteOrigin: siteUrl,
         includeDrafts: config.mode !== 'production' || process.env.FOLIO_DRAFTS === '1',
       }).then(({ content, stats }) => {

@@ -57,7 +57,7 @@ export function Component() {
           {post.readingMinutes} min read
         </p>
       </header>
-      <ProseHtml html={post.html} />
+      <ProseHtml html={post.html} slot={`post:${post.slug}`} />
       <footer className="post-footer">
         <Link to="/blog">← All posts</Link>
       </footer>

@@ -36,7 +36,7 @@ export function Component() {
           <p className="post-meta">
             <time dateTime={entry.date}>{formatDate(entry.date)}</time>
           </p>
-          <ProseHtml html={entry.html} />
+          <ProseHtml html={entry.html} slot={`changelog:${entry.version}`} />
         </section>
       ))}
     </div>

@@ -19,7 +19,7 @@ export function ContentDocumentPage({ page, path, eyebrow }: ContentDocumentPage
         title={page.title}
         lead={page.updated ? `Last updated ${formatDate(page.updated)}.` : undefined}
       />
-      <ProseHtml html={page.html} />
+      <ProseHtml html={page.html} slot={`page:${page.name}`} />
     </article>
   )
 }

@@ -1,0 +1,100 @@
+/**
+ * Realistic posts for the build benchmark: ~800 words of prose, headings, a list, a table and
+ * two 15-line code blocks (TypeScript and Bash). Each post's code differs, so no cache or memo
+ * can skip the highlighting work a real site would do.
+ */
+const WORDS =
+  'markdown notes code editor preview render highlight sync account workspace document team ' +
+  'release deploy server client cache build page route token session policy database query ' +
+  'index table column schema migration function handler request response error retry backoff'
+
+function prose(seed: number, count: number): string {
+  const words = WORDS.split(' ')
+  const out: string[] = []
+  for (let i = 0; i < count; i += 1) {
+    const word = words[(seed * 7 + i * 13) % words.length] as string
+    out.push(i % 12 === 0 ? word[0]!.toUpperCase() + word.slice(1) : word)
+    if (i % 12 === 11) out[out.length - 1] += '.'
+  }
+  return `${out.join(' ')}.`
+}
+
+function typescriptBlock(n: number): string {
+  return `\`\`\`ts
+interface Job${n} {
+  id: string
+  attempts: number
+  runAt: Date
+}
+
+export async function runJob${n}(job: Job${n}, limit = ${(n % 7) + 3}): Promise<boolean> {
+  for (let attempt = job.attempts; attempt < limit; attempt += 1) {
+    const ok = await fetch(\`/api/jobs/\${job.id}\`, { method: 'POST' }).then((r) => r.ok)
+    if (ok) return true
+    await new Promise((resolve) => setTimeout(resolve, 2 ** attempt * ${(n % 5) + 1}00))
+  }
+  console.warn('job ${n} gave up after', limit, 'attempts')
+  return false
+}
+\`\`\``
+}
+
+function bashBlock(n: number): string {
+  return `\`\`\`bash
+#!/usr/bin/env bash
+set -euo pipefail
+# Deploy number ${n}
+BUILD_DIR="dist-${n}"
+npm ci --no-audit
+npm run build -- --outDir "$BUILD_DIR"
+for file in "$BUILD_DIR"/assets/*.js; do
+  gzip -9 -k "$file"
+done
+if [ -n "\${BUCKET:-}" ]; then
+  aws s3 sync "$BUILD_DIR" "s3://$BUCKET/" --delete
+fi
+echo "deployed ${n} at $(date -u +%FT%TZ)"
+du -sh "$BUILD_DIR"
+exit 0
+\`\`\``
+}
+
+export function benchPost(n: number): string {
+  const date = new Date(Date.UTC(2020, 0, 1) + n * 86_400_000).toISOString().slice(0, 10)
+  return `---
+title: Benchmark post number ${n}
+description: A generated post for the build benchmark, number ${n}.
+date: ${date}
+tags: [bench, engineering]
+author: Bench Writer
+---
+
+${prose(n, 180)}
+
+## Why it matters
+
+${prose(n + 1, 160)}
+
+- ${prose(n + 2, 12)}
+- ${prose(n + 3, 12)}
+- ${prose(n + 4, 12)}
+
+${typescriptBlock(n)}
+
+## Numbers
+
+| Metric | Before | After |
+| --- | --- | --- |
+| Build time | ${(n % 90) + 10} s | ${(n % 9) + 1} s |
+| Memory | ${(n % 500) + 300} MB | ${(n % 200) + 100} MB |
+| Pages | ${n} | ${n} |
+
+${prose(n + 5, 170)}
+
+### Shipping it
+
+${bashBlock(n)}
+
+${prose(n + 6, 170)}
+`
+}
