@@ -31,16 +31,17 @@ export async function createCodeHighlighter(langs: string[]): Promise<CodeHighli
     langs: langs.filter(isBundledLanguage),
   })
   const loaded = new Set(shiki.getLoadedLanguages())
-  // Posts repeat snippets (install commands, config): highlight each distinct block once.
+  // Posts repeat snippets (install commands, config): highlight each distinct block once. The
+  // shared tree is only read afterwards (inserted and stringified), so it is not copied.
   const memo = new Map<string, Element>()
   return (code, lang) => {
     if (!loaded.has(lang)) return null
     const key = `${lang}\u0000${code}`
     const cached = memo.get(key)
-    if (cached) return structuredClone(cached)
+    if (cached) return cached
     const root = shiki.codeToHast(code, { lang, themes: SHIKI_THEMES, defaultColor: false })
     const pre = root.children[0] as Element
-    memo.set(key, structuredClone(pre))
+    memo.set(key, pre)
     return pre
   }
 }

@@ -48,8 +48,12 @@ function startWorker(langs: string[], siteOrigin: string): Promise<Worker> {
 
 function runBatch(worker: Worker, jobs: RenderJob[]): Promise<(RenderedMarkdown & { id: number })[]> {
   return new Promise((resolve, reject) => {
-    worker.once('message', resolve)
-    worker.once('error', reject)
+    const onError = (error: Error) => reject(error)
+    worker.once('error', onError)
+    worker.once('message', (results: (RenderedMarkdown & { id: number })[]) => {
+      worker.off('error', onError)
+      resolve(results)
+    })
     worker.postMessage(jobs)
   })
 }

@@ -51,10 +51,14 @@ export function folioContentPlugin(): Plugin {
         )
         return content
       })
+      // Awaited later; until then a content error must not count as an unhandled rejection.
+      content.catch(() => undefined)
       shared[STATE_KEY] = { siteUrl, content }
     },
+    // The client pass does not need content, so the render threads work while it builds;
+    // the server pass waits, as its page loaders read the result.
     async buildStart() {
-      await builtContent().content
+      if (this.environment.config.consumer === 'server') await builtContent().content
     },
   }
 }
