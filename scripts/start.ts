@@ -1,12 +1,14 @@
 /**
  * `npm start`: the whole product on one machine. Starts the local backend (data kept in
- * .folio-data/ between runs; `npm start -- --reset` wipes it), builds the site against it and
- * serves dist/ like the CDN would, with the production security headers. Ctrl-C stops both.
+ * .folio-data/ between runs; `npm start -- --reset` wipes it) and, without STRIPE_SECRET_KEY,
+ * the Stripe API stand-in; builds the site against them and serves dist/ like the CDN would,
+ * with the production security headers. Ctrl-C stops everything.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { parseArgs } from 'node:util'
 import { securityHeaders } from './serve/securityHeaders.ts'
 import { startStaticServer } from './serve/staticServer.ts'
+import { STAND_IN_PORT, standInFunctionEnv } from '../tests/stripe/testKeys.ts'
 
 const { values } = parseArgs({
   options: {
@@ -55,6 +57,20 @@ function run(command: string, args: string[]): Promise<void> {
 }
 
 try {
+  // Unless real Stripe test keys are given, Stripe's API is the local stand-in (tests/stripe),
+  // which also sends the signed webhooks back to the backend.
+  const stripeEnv = process.env.STRIPE_SECRET_KEY ? {} : standInFunctionEnv()
+  if (!process.env.STRIPE_SECRET_KEY) {
+    step(`Starting the Stripe API stand-in on http://127.0.0.1:${STAND_IN_PORT}`)
+    children.push(
+      spawn(
+        'tsx',
+        ['tests/stripe/main.ts', '--webhook-url', `${backendUrl}/functions/v1/stripe-webhook`],
+        { stdio: 'inherit' },
+      ),
+    )
+  }
+
   step(`Starting the local backend on ${backendUrl}`)
   const backend = spawn(
     'tsx',
@@ -65,7 +81,7 @@ try {
       ...(values.reset ? ['--reset'] : []),
     ],
     // Email links lead back to this site.
-    { stdio: 'inherit', env: { ...process.env, FOLIO_SITE_URL: siteUrl } },
+    { stdio: 'inherit', env: { ...process.env, ...stripeEnv, FOLIO_SITE_URL: siteUrl } },
   )
   children.push(backend)
   await waitForBackend(backend)
