@@ -1,7 +1,11 @@
-/** After prerendering: the crawler files, then the check that no internal link is broken. */
+/**
+ * After prerendering: the documents' HTML into the payload files, the crawler files, then the
+ * check that no internal link is broken.
+ */
 import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { findBrokenLinks } from '../build/linkCheck.ts'
+import { fillProseInPayloads, proseByKey } from './proseSlots.ts'
 import { robotsTxt, rssXml, sitemapXml } from './siteFiles.ts'
 import { builtContent } from './vitePlugin.ts'
 
@@ -12,6 +16,7 @@ export const FEED_DESCRIPTION =
 export async function finishContent(distDir: string): Promise<void> {
   const { siteUrl, content } = builtContent()
   const { posts } = await content
+  await fillProseInPayloads(distDir, proseByKey(await content))
   await Promise.all([
     writeFile(path.join(distDir, 'sitemap.xml'), sitemapXml(siteUrl, posts)),
     writeFile(path.join(distDir, 'rss.xml'), rssXml(siteUrl, posts, FEED_TITLE, FEED_DESCRIPTION)),

@@ -1,7 +1,11 @@
 /**
  * Fills the empty prose elements the prerender left (see src/features/content/ProseHtml.tsx)
- * with the documents' rendered HTML, after vite-react-ssg has finished with the page.
+ * with the documents' rendered HTML, after vite-react-ssg has finished with the page, and
+ * the payload files with the HTML their loaders left out (src/features/content/proseInPage.ts).
  */
+import { readFile, readdir, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { PROSE_IN_PAGE } from '../../src/features/content/proseInPage.ts'
 import type { SiteContent } from '../../src/features/content/types.ts'
 
 const SLOT = /(<div class="[^"]*" data-prose-slot="([^"]+)")><\/div>/g
@@ -20,4 +24,44 @@ export function fillProseSlots(html: string, byKey: Map<string, string>): string
     if (prose === undefined) throw new Error(`No rendered document for prose slot "${key}"`)
     return `${start}>${prose}</div>`
   })
+}
+
+/** The slot key of a loader's document object, from the fields each kind has. */
+function keyOfDocument(document: Record<string, unknown>): string | undefined {
+  if (typeof document.slug === 'string') return `post:${document.slug}`
+  if (typeof document.version === 'string') return `changelog:${document.version}`
+  if (typeof document.name === 'string') return `page:${document.name}`
+  return undefined
+}
+
+/** Puts the HTML back into loader data that carried PROSE_IN_PAGE (for payload files). */
+export function fillProseInData(value: unknown, byKey: Map<string, string>): unknown {
+  if (Array.isArray(value)) return value.map((item) => fillProseInData(item, byKey))
+  if (!value || typeof value !== 'object') return value
+  const record = value as Record<string, unknown>
+  const filled: Record<string, unknown> = {}
+  for (const [field, item] of Object.entries(record)) filled[field] = fillProseInData(item, byKey)
+  if (record.html === PROSE_IN_PAGE) {
+    const key = keyOfDocument(record)
+    const html = key === undefined ? undefined : byKey.get(key)
+    if (html === undefined) throw new Error(`No rendered document for payload entry ${key ?? '?'}`)
+    filled.html = html
+  }
+  return filled
+}
+
+/** Rewrites every payload file under dist/static-loader-data that carries the marker. */
+export async function fillProseInPayloads(distDir: string, byKey: Map<string, string>): Promise<number> {
+  const dir = path.join(distDir, 'static-loader-data')
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true }).catch(() => [])
+  let filled = 0
+  for (const entry of entries) {
+    if (!entry.isFile() || !entry.name.endsWith('.json')) continue
+    const file = path.join(entry.parentPath, entry.name)
+    const text = await readFile(file, 'utf8')
+    if (!text.includes(PROSE_IN_PAGE)) continue
+    await writeFile(file, JSON.stringify(fillProseInData(JSON.parse(text), byKey)))
+    filled += 1
+  }
+  return filled
 }

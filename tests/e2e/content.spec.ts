@@ -19,6 +19,8 @@ test('the blog lists posts newest first, each with date, reading time and tags',
 test('a post is a prerendered page with its own metadata and structured data', async ({ page }) => {
   const response = await page.request.get('/blog/introducing-folio/')
   expect(response.status()).toBe(200)
+  // The post's HTML is in the page once: the hydration data does not repeat it.
+  expect((await response.text()).match(/class="shiki/g)).toHaveLength(1)
   await page.goto('/blog/introducing-folio')
   await expect(page).toHaveTitle('Introducing Folio · Folio')
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
@@ -42,6 +44,10 @@ test('a post is a prerendered page with its own metadata and structured data', a
     'id',
     'what-you-get',
   )
+  // Hydration keeps the prerendered document (it takes it from the page, not from the data).
+  await waitForHydration(page)
+  await expect(page.locator('.prose pre.shiki')).toHaveCount(1)
+  await expect(page.getByText('folio:prose-in-page')).toHaveCount(0)
 })
 
 test('code blocks follow the colour mode', async ({ page }) => {
@@ -82,6 +88,10 @@ test('client navigation to a post loads its payload, not the markdown pipeline',
   )
   await expect(page.locator('pre.shiki').first()).toBeVisible()
   expect(await documentIsMarked(page)).toBe(true)
+  // And back to the prerendered page's own document after visiting another.
+  await page.goBack()
+  await page.getByRole('link', { name: 'Introducing Folio' }).click()
+  await expect(page.locator('.prose pre.shiki')).toHaveCount(1)
   for (const url of scripts) {
     const body = await (await page.request.get(url)).text()
     expect(body, url).not.toMatch(/createHighlighter|rehype-sanitize|hast-util-sanitize/)

@@ -4,7 +4,8 @@
  * reach the browser: in the browser a page's data comes from its prerendered payload file.
  */
 import { readFileSync } from 'node:fs'
-import type { ContentPage, Post, PostSummary, SiteContent } from './types'
+import { proseForPrerender } from './proseInPage'
+import type { ChangelogEntry, ContentPage, Post, PostSummary, SiteContent } from './types'
 
 /** Where scripts/content/vitePlugin.ts wrote this build's content. */
 export const CONTENT_FILE_ENV = 'FOLIO_CONTENT_FILE'
@@ -23,15 +24,16 @@ export function postSummaries(): PostSummary[] {
 }
 
 export function findPost(slug: string): Post | undefined {
-  return siteContent().posts.find((post) => post.slug === slug)
+  const post = siteContent().posts.find((candidate) => candidate.slug === slug)
+  return post && { ...post, html: proseForPrerender(post.html) }
 }
 
-export function changelogEntries() {
-  return siteContent().changelog
+export function changelogEntries(): ChangelogEntry[] {
+  return siteContent().changelog.map((entry) => ({ ...entry, html: proseForPrerender(entry.html) }))
 }
 
 export function contentPage(name: 'about' | 'terms'): ContentPage {
   const page = siteContent().pages[name]
   if (!page) throw new Error(`content/pages/${name}.md was not built`)
-  return page
+  return { ...page, html: proseForPrerender(page.html) }
 }

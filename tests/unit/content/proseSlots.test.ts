@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest'
+import { PROSE_IN_PAGE } from '../../../src/features/content/proseInPage'
+import { fillProseInData, fillProseSlots } from '../../../scripts/content/proseSlots.ts'
+
+const byKey = new Map([
+  ['post:hello', '<p>Hello</p>'],
+  ['changelog:1.0.0', '<ul><li>First</li></ul>'],
+  ['page:about', '<p>About</p>'],
+])
+
+describe('prose slots', () => {
+  it('fills the empty elements the prerender left, by document', () => {
+    const html =
+      '<main><div class="prose" data-prose-slot="post:hello"></div>' +
+      '<div class="prose" data-prose-slot="changelog:1.0.0"></div></main>'
+    expect(fillProseSlots(html, byKey)).toBe(
+      '<main><div class="prose" data-prose-slot="post:hello"><p>Hello</p></div>' +
+        '<div class="prose" data-prose-slot="changelog:1.0.0"><ul><li>First</li></ul></div></main>',
+    )
+  })
+
+  it('refuses a slot with no document rather than ship an empty page', () => {
+    expect(() => fillProseSlots('<div class="prose" data-prose-slot="post:gone"></div>', byKey)).toThrow(
+      'No rendered document for prose slot "post:gone"',
+    )
+  })
+
+  it('puts the HTML back into payload data wherever a loader left the marker', () => {
+    const payload = [
+      { id: 'root', loaderData: null },
+      { id: '0-1', loaderData: { slug: 'hello', title: 'Hello', html: PROSE_IN_PAGE } },
+      { id: '0-2', loaderData: { entries: [{ version: '1.0.0', html: PROSE_IN_PAGE }] } },
+      { id: '0-3', loaderData: { name: 'about', html: PROSE_IN_PAGE, title: 'About' } },
+    ]
+    expect(fillProseInData(payload, byKey)).toEqual([
+      { id: 'root', loaderData: null },
+      { id: '0-1', loaderData: { slug: 'hello', title: 'Hello', html: '<p>Hello</p>' } },
+      { id: '0-2', loaderData: { entries: [{ version: '1.0.0', html: '<ul><li>First</li></ul>' }] } },
+      { id: '0-3', loaderData: { name: 'about', html: '<p>About</p>', title: 'About' } },
+    ])
+  })
+})
