@@ -44,6 +44,20 @@ export const fonts: readonly FontDefinition[] = [
 
 const percent = (value: number) => `${(value * 100).toFixed(2)}%`
 
+/**
+ * Names a fallback goes by where it is installed: the metric-compatible Liberation and Croscore
+ * fonts stand in for Arial and Courier New on Linux, so the overrides computed for the
+ * originals fit them too. Without a match the face is skipped and text would shift.
+ */
+const localNames: Record<string, string[]> = {
+  Arial: ['Arial', 'ArialMT', 'Liberation Sans', 'LiberationSans', 'Arimo'],
+  'Courier New': ['Courier New', 'CourierNewPSMT', 'Liberation Mono', 'LiberationMono', 'Cousine'],
+}
+
+export function localSources(fallback: string): string {
+  return (localNames[fallback] ?? [fallback]).map((name) => `local('${name}')`).join(',')
+}
+
 export function fallbackFamily(font: FontDefinition): string {
   return `${font.family} Fallback`
 }
@@ -70,5 +84,5 @@ export function fontFaceCss(
   const face = `@font-face{font-family:'${font.family}';font-style:${font.style};font-weight:${font.weight};font-display:swap;src:url('${font.src}') format('${font.type}')}`
   if (!metrics) return face
   const o = fallbackMetricOverrides(metrics.font, metrics.fallback)
-  return `${face}\n@font-face{font-family:'${fallbackFamily(font)}';src:local('${font.fallback}');size-adjust:${o.sizeAdjust};ascent-override:${o.ascentOverride};descent-override:${o.descentOverride};line-gap-override:${o.lineGapOverride}}`
+  return `${face}\n@font-face{font-family:'${fallbackFamily(font)}';src:${localSources(font.fallback)};size-adjust:${o.sizeAdjust};ascent-override:${o.ascentOverride};descent-override:${o.descentOverride};line-gap-override:${o.lineGapOverride}}`
 }
