@@ -21,12 +21,23 @@ export const HEAVY_PACKAGES = [
   '@codemirror',
   '@lezer',
   'codemirror',
+  // The markdown pipeline: public pages get rendered HTML, never the renderer.
+  'unified',
+  'micromark',
+  'rehype-sanitize',
+  'hast-util-sanitize',
 ]
 
 export const budgets: RouteBudget[] = [
   { route: '/dashboard', maxGzipBytes: 250 * KB, forbiddenPackages: [] },
   {
     route: '/subscribe/stripe',
+    maxGzipBytes: 120 * KB,
+    forbiddenPackages: ['shiki', '@shikijs', '@codemirror', '@lezer'],
+  },
+  {
+    // A signed-in flow: it asks the auth feature who is back from checkout.
+    route: '/subscribe/success',
     maxGzipBytes: 120 * KB,
     forbiddenPackages: ['shiki', '@shikijs', '@codemirror', '@lezer'],
   },
