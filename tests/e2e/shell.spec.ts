@@ -103,16 +103,21 @@ test('a route whose validation fails shows the validation 404', async ({ page })
   await expect(page.getByText('404')).toBeVisible()
 })
 
-test('web fonts switch on after the first paint, and from the first paint once cached', async ({
+test('web fonts never swap under the reader: fetched after paint, used from the next page on', async ({
   page,
 }) => {
   await page.goto('/about')
   await waitForHydration(page)
-  await expect(page.locator('html')).toHaveClass(/\bweb-fonts\b/)
-  await expect.poll(() => page.evaluate(() => document.fonts.check('16px Inter'))).toBe(true)
   await expect.poll(() => page.evaluate(() => localStorage.getItem('folio-web-fonts'))).toBe('1')
+  expect(await page.evaluate(() => document.fonts.check('16px Inter'))).toBe(true)
+  // Loaded, but this page keeps the fallbacks it was painted with.
+  await expect(page.locator('html')).not.toHaveClass(/\bweb-fonts\b/)
 
-  // The next full page load applies them before any script of ours but the head one has run.
+  // A navigation switches them on.
+  await headerLink(page, 'Blog').click()
+  await expect(page.locator('html')).toHaveClass(/\bweb-fonts\b/)
+
+  // The next full page load uses them from the first paint: only the head script has run.
   await page.route('**/assets/*.js', (route) => route.abort())
   await page.goto('/pricing')
   await expect(page.locator('html')).toHaveClass(/\bweb-fonts\b/)
