@@ -1,10 +1,13 @@
+import { createRequire } from 'node:module'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { finishBuild, hoistCharset } from './scripts/build/finishBuild.ts'
 import {
   addModulePreloads,
+  dropLazyPreloads,
   frameworkChunkFiles,
   readViteManifest,
+  type ViteManifest,
 } from './scripts/build/frameworkPreloads.ts'
 import { finishContent } from './scripts/content/finishContent.ts'
 import { fillProseSlots, proseByKey } from './scripts/content/proseSlots.ts'
@@ -13,15 +16,32 @@ import { buildId, folioPlugin } from './scripts/vite/folioPlugin.ts'
 
 // Read once, after the client build has written the manifest and before the first page renders.
 let frameworkFiles: string[] | undefined
+let clientManifest: ViteManifest | undefined
 // FOLIO_OUT_DIR lets the benchmark build elsewhere without touching dist/.
 const outDir = process.env.FOLIO_OUT_DIR ?? 'dist'
-const frameworkChunks = () => (frameworkFiles ??= frameworkChunkFiles(readViteManifest(outDir)))
+const manifest = () => (clientManifest ??= readViteManifest(outDir))
+const frameworkChunks = () => (frameworkFiles ??= frameworkChunkFiles(manifest()))
 
 let proseHtml: Promise<Map<string, string>> | undefined
 const prose = () => (proseHtml ??= builtContent().content.then(proseByKey))
 
 export default defineConfig({
   plugins: [react(), folioPlugin(), folioContentPlugin()],
+  worker: {
+    // ES module workers can split: the dashboard preview's worker loads each grammar on demand.
+    format: 'es',
+    // A worker has no DOM: micromark's entity decoder must use its table, not `document`.
+    plugins: () => [
+      {
+        name: 'folio-worker-no-dom',
+        enforce: 'pre' as const,
+        resolveId: (source) =>
+          source === 'decode-named-character-reference'
+            ? createRequire(import.meta.url).resolve(source)
+            : null,
+      },
+    ],
+  },
   build: {
     outDir,
     // The budget check (npm run size) is the real guard; this only keeps Vite quiet.
@@ -40,7 +60,10 @@ export default defineConfig({
       '/404',
     ],
     onPageRendered: async (_route, html) =>
-      addModulePreloads(fillProseSlots(hoistCharset(html), await prose()), frameworkChunks()),
+      dropLazyPreloads(
+        addModulePreloads(fillProseSlots(hoistCharset(html), await prose()), frameworkChunks()),
+        manifest(),
+      ),
     onFinished: async (outDir) => {
       await finishContent(outDir)
       await finishBuild(outDir, buildId(), await postPaths())

@@ -9,6 +9,7 @@ import { join } from 'node:path'
 
 interface ManifestChunk {
   file: string
+  assets?: string[]
   imports?: string[]
   dynamicImports?: string[]
   isEntry?: boolean
@@ -46,4 +47,41 @@ export function addModulePreloads(html: string, files: string[], base = '/'): st
     .map((file) => `<link rel="modulepreload" crossorigin="" href="${base}${file}">`)
     .join('')
   return links ? html.replace('</head>', `${links}</head>`) : html
+}
+
+const MODULE_PRELOAD_LINK = /<link rel="modulepreload"[^>]*href="([^"]+)"[^>]*>/g
+const PAGE_MODULE = /(^|\/)src\/pages\//
+
+/**
+ * vite-react-ssg preloads every chunk a page could ever reach, following dynamic imports as
+ * well, so a page that loads its editor on demand would preload the editor, every language
+ * it can highlight and supabase-js. This keeps the preloads a page needs to hydrate: the static
+ * imports of the entry, of the framework chunks and of the page modules (src/pages/*).
+ * Whatever sits behind a dynamic import loads when the page asks for it.
+ */
+export function dropLazyPreloads(html: string, manifest: ViteManifest, base = '/'): string {
+  const keyOfFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]))
+  const preloaded = [...html.matchAll(MODULE_PRELOAD_LINK)].map((match) =>
+    (match[1] as string).slice(base.length),
+  )
+  const entry = Object.entries(manifest).find(([, chunk]) => chunk.isEntry)?.[0]
+  const roots = [
+    ...(entry ? [entry] : []),
+    ...frameworkChunkFiles(manifest).map((file) => keyOfFile.get(file)),
+    ...preloaded.map((file) => keyOfFile.get(file)).filter((key) => key && PAGE_MODULE.test(key)),
+  ].filter((key): key is string => Boolean(key))
+  const needed = new Set<string>()
+  const visit = (key: string) => {
+    const chunk = manifest[key]
+    if (!chunk || needed.has(chunk.file)) return
+    needed.add(chunk.file)
+    for (const imported of chunk.imports ?? []) visit(imported)
+  }
+  roots.forEach(visit)
+  // Worker scripts are listed as assets of the chunk that starts them; they are never preloaded.
+  const assets = new Set(Object.values(manifest).flatMap((chunk) => chunk.assets ?? []))
+  return html.replace(MODULE_PRELOAD_LINK, (link, href: string) => {
+    const file = href.slice(base.length)
+    return (keyOfFile.has(file) || assets.has(file)) && !needed.has(file) ? '' : link
+  })
 }

@@ -1,0 +1,117 @@
+import { useEffect, useState } from 'react'
+import { Link } from 'react-router-dom'
+import type { Session } from '@supabase/supabase-js'
+import { FormMessage } from '../../components/FormMessage'
+import { NewPasswordForm, SignOutOptions, TwoFactorSettings, loadSupabase } from '../auth'
+
+interface Subscription {
+  status: string
+  current_period_end: string
+  cancel_at_period_end: boolean | null
+}
+
+const SHOWN_STATUSES = ['active', 'trialing', 'past_due', 'unpaid', 'paused']
+
+function formatDay(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  })
+}
+
+/** The signed-in user's own subscription row, readable through row-level security. */
+function useSubscription(): { loading: boolean; subscription: Subscription | null } {
+  const [state, setState] = useState<{ loading: boolean; subscription: Subscription | null }>({
+    loading: true,
+    subscription: null,
+  })
+  useEffect(() => {
+    let active = true
+    void (async () => {
+      const supabase = await loadSupabase()
+      const { data } = await supabase
+        .from('subscriptions')
+        .select('status, current_period_end, cancel_at_period_end')
+        .in('status', SHOWN_STATUSES)
+        .order('current_period_end', { ascending: false })
+        .limit(1)
+      if (active) setState({ loading: false, subscription: (data?.[0] as Subscription) ?? null })
+    })()
+    return () => {
+      active = false
+    }
+  }, [])
+  return state
+}
+
+function PlanSummary() {
+  const { loading, subscription } = useSubscription()
+  if (loading) return <dd>Checking…</dd>
+  if (!subscription)
+    return (
+      <dd data-testid="account-plan">
+        Free: up to 3 documents, no image attachments. <Link to="/pricing">Upgrade to Pro</Link>
+      </dd>
+    )
+  const live = subscription.status === 'active' || subscription.status === 'trialing'
+  const ending = subscription.cancel_at_period_end
+  return (
+    <dd data-testid="account-plan">
+      Pro{live ? '' : ` (${subscription.status.replace('_', ' ')})`}
+      {' · '}
+      {ending ? 'ends on ' : 'renews on '}
+      <time dateTime={subscription.current_period_end}>
+        {formatDay(subscription.current_period_end)}
+      </time>
+    </dd>
+  )
+}
+
+/** Email, plan and renewal, password, two-factor and sign-out scopes. */
+export function AccountPanel({ session }: { session: Session }) {
+  const [changingPassword, setChangingPassword] = useState(false)
+  const [passwordChanged, setPasswordChanged] = useState(false)
+  return (
+    <section id="account" className="account-panel" aria-labelledby="account-title">
+      <h2 id="account-title">Account</h2>
+      <dl className="account-panel__facts">
+        <dt>Email</dt>
+        <dd>{session.user.email ?? session.user.phone}</dd>
+        <dt>Plan</dt>
+        <PlanSummary />
+        <dt>Billing</dt>
+        <dd>
+          <Link to="/stripe">Manage billing, invoices and your card</Link>
+        </dd>
+      </dl>
+      <section aria-labelledby="password-title" className="account-section">
+        <h2 id="password-title">Password</h2>
+        {passwordChanged ? (
+          <FormMessage kind="success">Your password is changed.</FormMessage>
+        ) : null}
+        {changingPassword ? (
+          <NewPasswordForm
+            onDone={() => {
+              setChangingPassword(false)
+              setPasswordChanged(true)
+            }}
+          />
+        ) : (
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              setPasswordChanged(false)
+              setChangingPassword(true)
+            }}
+          >
+            Change password
+          </button>
+        )}
+      </section>
+      <TwoFactorSettings />
+      <SignOutOptions />
+    </section>
+  )
+}

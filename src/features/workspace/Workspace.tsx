@@ -1,0 +1,240 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { useSearchParams } from 'react-router-dom'
+import { FormMessage } from '../../components/FormMessage'
+import { ConfirmDialog } from './components/ConfirmDialog'
+import { DocumentEditor } from './components/DocumentEditor'
+import { DocumentList } from './components/DocumentList'
+import { EmptyState, SAMPLE_DOCUMENT } from './components/EmptyState'
+import { PlanNotice } from './components/PlanNotice'
+import { UndoToast } from './components/UndoToast'
+import { UpgradePrompt } from './components/UpgradePrompt'
+import type { DocumentSession } from './documentSession'
+import { PLAN_LIMIT_MESSAGE } from './planLimits'
+import { SHORTCUT_HELP, isTextField, shortcutFor } from './shortcuts'
+import type { DocumentSummary, WorkspaceDocument } from './types'
+import { useDocuments } from './useDocuments'
+import { useSupabase } from './useSupabase'
+import { UNSAVED_CHANGES_MESSAGE, useUnsavedChangesWarning } from './useUnsavedChangesWarning'
+
+interface WorkspaceProps {
+  userId: string
+}
+
+/** The product: the documents list beside the open document (editor + live preview). */
+export function Workspace({ userId }: WorkspaceProps) {
+  const supabase = useSupabase()
+  const docs = useDocuments(supabase, userId)
+  const [params, setParams] = useSearchParams()
+  const selectedId = params.get('doc')
+  const session = useRef<DocumentSession | null>(null)
+  const searchInput = useRef<HTMLInputElement>(null)
+  const [query, setQuery] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const [upgrade, setUpgrade] = useState(false)
+  const [confirming, setConfirming] = useState<DocumentSummary | null>(null)
+  const [undo, setUndo] = useState<{ row: WorkspaceDocument; wasOpen: boolean } | null>(null)
+  const [justCreated, setJustCreated] = useState<string | null>(null)
+  const [now, setNow] = useState(() => Date.now())
+
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 30_000)
+    return () => clearInterval(timer)
+  }, [])
+
+  const hasUnsavedChanges = useCallback(() => session.current?.hasUnsavedChanges() ?? false, [])
+  useUnsavedChangesWarning(hasUnsavedChanges)
+  const onSession = useCallback((next: DocumentSession | null) => {
+    session.current = next
+  }, [])
+
+  const open = useCallback(
+    async (id: string | null, { flush = true } = {}) => {
+      const current = session.current
+      if (flush && current && current.id !== id && current.hasUnsavedChanges()) {
+        const saved = await current.flush()
+        if (!saved && !window.confirm(UNSAVED_CHANGES_MESSAGE)) return
+      }
+      setParams(id ? { doc: id } : {})
+    },
+    [setParams],
+  )
+
+  const create = useCallback(
+    async (fields: { title: string; body?: string; id?: string }) => {
+      setBusy(true)
+      setError(null)
+      const result = await docs.create(fields)
+      setBusy(false)
+      if (!result.ok) {
+        if (result.kind === 'plan-limit') setUpgrade(true)
+        else setError(result.message)
+        return null
+      }
+      setUpgrade(false)
+      return result.data
+    },
+    [docs],
+  )
+
+  const createAndOpen = useCallback(
+    async (fields: { title: string; body?: string } = { title: 'Untitled' }) => {
+      const created = await create(fields)
+      if (!created) return
+      setJustCreated(created.id)
+      await open(created.id)
+    },
+    [create, open],
+  )
+
+  async function remove(document: DocumentSummary) {
+    setConfirming(null)
+    const wasOpen = document.id === selectedId
+    // The open text may be ahead of the server: an undo should bring back what was on screen.
+    const draft = wasOpen ? session.current?.getState().draft : undefined
+    if (wasOpen) await open(null, { flush: false })
+    const result = await docs.remove(document.id)
+    if (!result.ok) return setError(result.message)
+    if (result.data) setUndo({ row: { ...result.data, body: draft ?? result.data.body }, wasOpen })
+  }
+
+  async function restore() {
+    if (!undo) return
+    const { row, wasOpen } = undo
+    setUndo(null)
+    const restored = await create({ id: row.id, title: row.title, body: row.body })
+    if (restored && wasOpen) await open(restored.id)
+  }
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || document.querySelector('dialog[open]')) return
+      const action = shortcutFor({
+        key: event.key,
+        ctrlKey: event.ctrlKey,
+        metaKey: event.metaKey,
+        altKey: event.altKey,
+        inTextField: isTextField(event.target),
+      })
+      if (!action) return
+      event.preventDefault()
+      if (action === 'save') void session.current?.flush()
+      else if (action === 'search') searchInput.current?.focus()
+      else void createAndOpen()
+    }
+    window.addEventListener('keydown', onKeyDown)
+    return () => window.removeEventListener('keydown', onKeyDown)
+  }, [createAndOpen])
+
+  const selected = docs.documents.find((doc) => doc.id === selectedId)
+  const empty = docs.status === 'ready' && docs.documents.length === 0
+
+  return (
+    <div className="workspace" data-testid="workspace">
+      <aside className="workspace__sidebar" aria-labelledby="documents-title">
+        <div className="workspace__sidebar-head">
+          <h2 id="documents-title">Documents</h2>
+          <button
+            type="button"
+            className="button button--primary button--small"
+            onClick={() => void createAndOpen()}
+            disabled={busy || !supabase}
+            aria-keyshortcuts="N"
+          >
+            New document
+          </button>
+        </div>
+        <PlanNotice plan={docs.plan} count={docs.documents.length} />
+        <p className={`live-note${docs.live ? ' live-note--on' : ''}`} data-testid="live-status">
+          {docs.live ? 'Live: changes from your other tabs and devices appear here' : 'Connecting…'}
+        </p>
+        {upgrade ? (
+          <UpgradePrompt
+            title="Upgrade to Pro for unlimited documents"
+            onDismiss={() => setUpgrade(false)}
+          >
+            {PLAN_LIMIT_MESSAGE}. The Free plan keeps up to 3 documents; delete one or upgrade to
+            write more.
+          </UpgradePrompt>
+        ) : null}
+        {error ? <FormMessage kind="error">{error}</FormMessage> : null}
+        {docs.status === 'loading' ? <p className="status-note">Loading your documents…</p> : null}
+        {docs.status === 'error' && docs.error ? (
+          <FormMessage kind="error">{docs.error}</FormMessage>
+        ) : null}
+        {docs.documents.length > 0 ? (
+          <DocumentList
+            documents={docs.documents}
+            selectedId={selectedId}
+            query={query}
+            onQueryChange={setQuery}
+            searchRef={searchInput}
+            onSelect={(id) => void open(id)}
+            onRename={async (id, title) => {
+              const result = await docs.rename(id, title)
+              if (!result.ok) setError(result.message)
+              return result.ok
+            }}
+            onDelete={setConfirming}
+            now={now}
+          />
+        ) : null}
+        <p className="workspace__keys">
+          {SHORTCUT_HELP.map(({ keys, action }) => (
+            <span key={action}>
+              {keys.map((key) => (
+                <kbd key={key}>{key}</kbd>
+              ))}{' '}
+              {action}
+            </span>
+          ))}
+        </p>
+      </aside>
+      <div className="workspace__main">
+        {empty ? (
+          <EmptyState
+            busy={busy}
+            onCreate={() => void createAndOpen()}
+            onCreateSample={() => void createAndOpen(SAMPLE_DOCUMENT)}
+          />
+        ) : selectedId ? (
+          <DocumentEditor
+            key={selectedId}
+            supabase={supabase}
+            userId={userId}
+            documentId={selectedId}
+            title={selected?.title ?? 'Untitled'}
+            plan={docs.plan}
+            autoFocus={justCreated === selectedId}
+            onRemoteChange={docs.onRemoteChange}
+            onSession={onSession}
+            onSaveAsNew={(body) =>
+              void createAndOpen({ title: `${selected?.title ?? 'Untitled'} (restored)`, body })
+            }
+            onClose={() => void open(null, { flush: false })}
+          />
+        ) : docs.status === 'ready' ? (
+          <p className="status-note pane-note">
+            Pick a document from the list, or press <kbd>N</kbd> to start a new one.
+          </p>
+        ) : null}
+      </div>
+      {confirming ? (
+        <ConfirmDialog
+          title={`Delete “${confirming.title}”?`}
+          message="The document and its text are removed. You can undo this for a few seconds."
+          confirmLabel="Delete"
+          onConfirm={() => void remove(confirming)}
+          onCancel={() => setConfirming(null)}
+        />
+      ) : null}
+      {undo ? (
+        <UndoToast
+          message={`Deleted “${undo.row.title}”.`}
+          onUndo={() => void restore()}
+          onExpire={() => setUndo(null)}
+        />
+      ) : null}
+    </div>
+  )
+}

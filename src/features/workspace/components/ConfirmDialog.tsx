@@ -1,0 +1,48 @@
+import { useEffect, useRef } from 'react'
+
+interface ConfirmDialogProps {
+  title: string
+  message: string
+  confirmLabel: string
+  onConfirm: () => void
+  onCancel: () => void
+}
+
+/** A modal question on the native <dialog>: focus is trapped and Escape cancels. */
+export function ConfirmDialog({
+  title,
+  message,
+  confirmLabel,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
+  const dialog = useRef<HTMLDialogElement>(null)
+  useEffect(() => {
+    const element = dialog.current
+    if (element && !element.open) element.showModal()
+    return () => element?.close()
+  }, [])
+  return (
+    <dialog
+      ref={dialog}
+      className="confirm-dialog"
+      aria-labelledby="confirm-dialog-title"
+      aria-describedby="confirm-dialog-message"
+      onCancel={(event) => {
+        event.preventDefault()
+        onCancel()
+      }}
+    >
+      <h2 id="confirm-dialog-title">{title}</h2>
+      <p id="confirm-dialog-message">{message}</p>
+      <div className="button-row">
+        <button type="button" className="button button--danger" onClick={onConfirm}>
+          {confirmLabel}
+        </button>
+        <button type="button" className="button" onClick={onCancel} autoFocus>
+          Cancel
+        </button>
+      </div>
+    </dialog>
+  )
+}

@@ -1,0 +1,130 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { FormMessage } from '../../../components/FormMessage'
+import type { DocumentSession } from '../documentSession'
+import type { MarkdownEditorHandle } from '../editor/createMarkdownEditor'
+import type { Plan } from '../types'
+import { useDarkMode } from '../useDarkMode'
+import { useDocumentSession } from '../useDocumentSession'
+import type { RemoteChangeListener } from '../useDocuments'
+import { uploadAttachments } from '../uploadAttachments'
+import { ConflictPanel } from './ConflictPanel'
+import { DeletedPanel } from './DeletedPanel'
+import { MarkdownEditor } from './MarkdownEditor'
+import { MarkdownPreview } from './MarkdownPreview'
+import { SaveStatus } from './SaveStatus'
+import { UpgradePrompt } from './UpgradePrompt'
+
+interface DocumentEditorProps {
+  supabase: SupabaseClient | null
+  userId: string
+  documentId: string
+  title: string
+  plan: Plan | null
+  autoFocus: boolean
+  onRemoteChange: (listener: RemoteChangeListener) => () => void
+  /** The open session, for the page: flush before switching, warn before leaving. */
+  onSession: (session: DocumentSession | null) => void
+  onSaveAsNew: (body: string) => void
+  onClose: () => void
+}
+
+type Notice = { kind: 'error' | 'info'; text: string } | { kind: 'upgrade'; text: string }
+
+/** One open document: editor and live preview side by side, autosave state, conflicts. */
+export function DocumentEditor(props: DocumentEditorProps) {
+  const { supabase, documentId, onRemoteChange, onSession } = props
+  const { open, state } = useDocumentSession(supabase, documentId, onRemoteChange)
+  const session = open.status === 'ready' ? open.session : null
+  const dark = useDarkMode()
+  const editor = useRef<MarkdownEditorHandle | null>(null)
+  const [notice, setNotice] = useState<Notice | null>(null)
+
+  useEffect(() => {
+    onSession(session)
+    return () => onSession(null)
+  }, [session, onSession])
+
+  const saveNow = useCallback(() => void session?.flush(), [session])
+
+  const attachFiles = useCallback(
+    (files: File[], position: number) => {
+      if (!supabase) return
+      void uploadAttachments({
+        supabase,
+        userId: props.userId,
+        documentId,
+        plan: props.plan,
+        files,
+        onProgress: (text) => setNotice({ kind: 'info', text }),
+        onDone: (markdown) => {
+          editor.current?.insertAt(position, markdown)
+          setNotice(null)
+        },
+        onError: (text, upgrade) => setNotice({ kind: upgrade ? 'upgrade' : 'error', text }),
+      })
+    },
+    [supabase, props.userId, props.plan, documentId],
+  )
+
+  if (open.status === 'loading') return <p className="status-note pane-note">Opening…</p>
+  if (open.status === 'missing')
+    return (
+      <p className="status-note pane-note" role="status">
+        This document does not exist any more. Pick another one from the list.
+      </p>
+    )
+  if (open.status === 'error' || !state || !session)
+    return (
+      <FormMessage kind="error">{open.status === 'error' ? open.message : 'Opening…'}</FormMessage>
+    )
+
+  return (
+    <section className="doc-editor" aria-labelledby="doc-editor-title">
+      <div className="doc-editor__bar">
+        <h2 id="doc-editor-title" className="doc-editor__title">
+          {props.title}
+        </h2>
+        <SaveStatus state={state} onRetry={() => session.retryNow()} />
+      </div>
+      {state.status === 'conflict' && state.theirs ? (
+        <ConflictPanel
+          mine={state.draft}
+          theirs={state.theirs}
+          onChoose={(choice) => session.resolveConflict(choice)}
+        />
+      ) : null}
+      {state.status === 'deleted' ? (
+        <DeletedPanel
+          hasText={state.draft.trim().length > 0}
+          onSaveAsNew={() => props.onSaveAsNew(state.draft)}
+          onClose={props.onClose}
+        />
+      ) : null}
+      {notice?.kind === 'upgrade' ? (
+        <UpgradePrompt title="Images are a Pro feature" onDismiss={() => setNotice(null)}>
+          {notice.text}
+        </UpgradePrompt>
+      ) : notice ? (
+        <FormMessage kind={notice.kind}>{notice.text}</FormMessage>
+      ) : null}
+      <div className="doc-editor__panes">
+        <div className="doc-editor__pane">
+          <MarkdownEditor
+            session={session}
+            replacedRevision={state.replacedRevision}
+            dark={dark}
+            label={`Markdown of “${props.title}”`}
+            autoFocus={props.autoFocus}
+            onSave={saveNow}
+            onFiles={attachFiles}
+            handleRef={editor}
+          />
+        </div>
+        <div className="doc-editor__pane" aria-label="Preview" role="region">
+          <MarkdownPreview markdown={state.draft} />
+        </div>
+      </div>
+    </section>
+  )
+}

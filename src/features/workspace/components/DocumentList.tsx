@@ -1,0 +1,155 @@
+import { useState } from 'react'
+import { cleanTitle, filterByTitle, formatEdited } from '../documentList'
+import type { DocumentSummary } from '../types'
+
+interface DocumentListProps {
+  documents: DocumentSummary[]
+  selectedId: string | null
+  query: string
+  onQueryChange: (query: string) => void
+  searchRef: React.RefObject<HTMLInputElement | null>
+  onSelect: (id: string) => void
+  onRename: (id: string, title: string) => Promise<boolean>
+  onDelete: (document: DocumentSummary) => void
+  /** Re-render "5 min ago" labels from this clock. */
+  now: number
+}
+
+/** Titles, newest first, with search, inline rename and delete. */
+export function DocumentList(props: DocumentListProps) {
+  const shown = filterByTitle(props.documents, props.query)
+  return (
+    <div className="doc-list">
+      <input
+        ref={props.searchRef}
+        type="search"
+        className="doc-list__search"
+        aria-label="Search documents by title"
+        placeholder="Search by title  /"
+        value={props.query}
+        onChange={(event) => props.onQueryChange(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') props.onQueryChange('')
+        }}
+      />
+      {shown.length === 0 ? (
+        <p className="status-note doc-list__none">
+          No document title matches “{props.query.trim()}”.
+        </p>
+      ) : (
+        <ul className="doc-list__items" aria-label="Documents, most recently edited first">
+          {shown.map((document) => (
+            <DocumentListItem key={document.id} document={document} {...props} />
+          ))}
+        </ul>
+      )}
+    </div>
+  )
+}
+
+type ItemProps = DocumentListProps & { document: DocumentSummary }
+
+function DocumentListItem({ document, selectedId, onSelect, onRename, onDelete, now }: ItemProps) {
+  const [renaming, setRenaming] = useState(false)
+  const [draft, setDraft] = useState(document.title)
+  const [busy, setBusy] = useState(false)
+  const selected = document.id === selectedId
+
+  async function commit() {
+    // Enter submits, and the input then loses focus: only the first of the two renames.
+    if (busy) return
+    const title = cleanTitle(draft)
+    if (title === document.title) return setRenaming(false)
+    setBusy(true)
+    const ok = await onRename(document.id, title)
+    setBusy(false)
+    if (ok) setRenaming(false)
+  }
+
+  return (
+    <li className={`doc-list__item${selected ? ' doc-list__item--selected' : ''}`}>
+      {renaming ? (
+        <form
+          className="doc-list__rename"
+          onSubmit={(event) => {
+            event.preventDefault()
+            void commit()
+          }}
+        >
+          <input
+            aria-label={`New title for “${document.title}”`}
+            value={draft}
+            maxLength={200}
+            autoFocus
+            disabled={busy}
+            onChange={(event) => setDraft(event.target.value)}
+            onBlur={() => void commit()}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape') {
+                setDraft(document.title)
+                setRenaming(false)
+              }
+            }}
+          />
+        </form>
+      ) : (
+        <a
+          className="doc-list__link"
+          href={`?doc=${encodeURIComponent(document.id)}`}
+          aria-current={selected ? 'page' : undefined}
+          onClick={(event) => {
+            event.preventDefault()
+            onSelect(document.id)
+          }}
+          onDoubleClick={() => {
+            setDraft(document.title)
+            setRenaming(true)
+          }}
+        >
+          <span className="doc-list__title">{document.title}</span>
+          <span className="doc-list__edited">
+            Edited{' '}
+            <time dateTime={document.updated_at}>{formatEdited(document.updated_at, now)}</time>
+          </span>
+        </a>
+      )}
+      <div className="doc-list__actions">
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={`Rename “${document.title}”`}
+          title="Rename"
+          onClick={() => {
+            setDraft(document.title)
+            setRenaming(true)
+          }}
+        >
+          <svg viewBox="0 0 16 16" aria-hidden="true" width="16" height="16">
+            <path
+              d="M11.5 2.5l2 2L6 12l-3 1 1-3z"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.4"
+            />
+          </svg>
+        </button>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={`Delete “${document.title}”`}
+          title="Delete"
+          onClick={() => onDelete(document)}
+        >
+          <svg viewBox="0 0 16 16" aria-hidden="true" width="16" height="16">
+            <path
+              d="M3 4.5h10M6.5 4.5V3h3v1.5M4.5 4.5l.7 8.5h5.6l.7-8.5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.4"
+            />
+          </svg>
+        </button>
+      </div>
+    </li>
+  )
+}

@@ -1,0 +1,80 @@
+import { SHORTCUT_HELP } from '../shortcuts'
+
+interface EmptyStateProps {
+  onCreate: () => void
+  onCreateSample: () => void
+  busy: boolean
+}
+
+/** The first visit: what Folio does, shown rather than told, and the one step to start. */
+export function EmptyState({ onCreate, onCreateSample, busy }: EmptyStateProps) {
+  return (
+    <div className="empty-state" data-testid="empty-state">
+      <h2>Write your first note</h2>
+      <p>
+        Folio is a markdown workspace for technical notes. Write on the left in a real code editor;
+        the preview on the right renders it exactly as the blog does, with code blocks highlighted
+        in their own language.
+      </p>
+      <ul className="empty-state__points">
+        <li>
+          Fence code with its language, like <code>```ts</code>, and it is highlighted as you type.
+        </li>
+        <li>Everything saves by itself a moment after you stop typing.</li>
+        <li>Open the same note in another tab or on another device: changes appear live.</li>
+      </ul>
+      <div className="button-row">
+        <button type="button" className="button button--primary" onClick={onCreate} disabled={busy}>
+          Create your first document
+        </button>
+        <button type="button" className="button" onClick={onCreateSample} disabled={busy}>
+          Start from an example
+        </button>
+      </div>
+      <p className="empty-state__keys">
+        Shortcuts:{' '}
+        {SHORTCUT_HELP.map(({ keys, action }, index) => (
+          <span key={action}>
+            {index > 0 ? ' · ' : null}
+            {keys.map((key) => (
+              <kbd key={key}>{key}</kbd>
+            ))}{' '}
+            {action.toLowerCase()}
+          </span>
+        ))}
+      </p>
+    </div>
+  )
+}
+
+export const SAMPLE_DOCUMENT = {
+  title: 'Welcome to Folio',
+  body: `# Welcome to Folio
+
+Write **markdown** on the left; the preview on the right is rendered by the same pipeline
+as the Folio blog.
+
+## Code, highlighted
+
+\`\`\`ts
+export function greet(name: string): string {
+  return \`Hello, \${name}!\`
+}
+\`\`\`
+
+\`\`\`bash
+npm install && npm start
+\`\`\`
+
+## Lists and tables
+
+- [x] Autosave
+- [ ] Your next great runbook
+
+| Shortcut | Does |
+| --- | --- |
+| N | New document |
+| / | Search titles |
+| Ctrl S | Save now |
+`,
+}

@@ -1,0 +1,68 @@
+import { useEffect, useRef, useState } from 'react'
+import type { PreviewClient } from '../preview/previewClient'
+import { withSignedImages } from '../preview/attachmentImages'
+import { useSignedAttachments } from '../useSignedAttachments'
+
+interface MarkdownPreviewProps {
+  markdown: string
+}
+
+/** Pause after the last keystroke before rendering again. */
+const RENDER_DELAY_MS = 120
+
+/**
+ * The live preview: the blog's sanitising pipeline with shiki, run in a worker, so what you
+ * see here is what the same markdown looks like on the site.
+ */
+export function MarkdownPreview({ markdown }: MarkdownPreviewProps) {
+  const client = useRef<Promise<PreviewClient> | null>(null)
+  const [html, setHtml] = useState<string | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const attachments = useSignedAttachments(html)
+
+  useEffect(() => {
+    const current = (client.current = import('../preview/previewClient').then((module) =>
+      module.createPreviewClient(),
+    ))
+    return () => {
+      void current.then((preview) => preview.dispose())
+      client.current = null
+    }
+  }, [])
+
+  useEffect(() => {
+    const preview = client.current
+    if (!preview) return
+    let stale = false
+    const timer = setTimeout(() => {
+      void preview
+        .then((renderer) => renderer.render(markdown))
+        .then(
+          (rendered) => {
+            if (stale || rendered === null) return
+            setHtml(rendered)
+            setError(null)
+          },
+          () => !stale && setError('The preview could not be rendered. Your text is not affected.'),
+        )
+    }, RENDER_DELAY_MS)
+    return () => {
+      stale = true
+      clearTimeout(timer)
+    }
+  }, [markdown])
+
+  const shown =
+    html === null ? null : withSignedImages(html, attachments.supabaseUrl, attachments.signedUrl)
+  return (
+    <div className="markdown-preview" data-testid="markdown-preview" data-rendered={html !== null}>
+      {error ? <p className="form-message form-message--error">{error}</p> : null}
+      {shown === null ? (
+        <p className="status-note pane-note">Rendering the preview…</p>
+      ) : (
+        // Sanitised by the content pipeline (rehype-sanitize) before it gets here.
+        <div className="prose" dangerouslySetInnerHTML={{ __html: shown }} />
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,45 @@
+import type { SessionState } from '../documentSession'
+
+interface SaveStatusProps {
+  state: SessionState
+  onRetry: () => void
+}
+
+function label(state: SessionState): string {
+  switch (state.status) {
+    case 'saved':
+      return 'Saved'
+    case 'pending':
+      return 'Unsaved changes'
+    case 'saving':
+      return 'Saving…'
+    case 'offline':
+      return 'Offline: your text is kept here and saved when you reconnect'
+    case 'failed':
+      return 'Not saved: Folio will try again'
+    case 'conflict':
+      return 'Not saved: this document changed elsewhere'
+    case 'deleted':
+      return 'Not saved: this document was deleted elsewhere'
+  }
+}
+
+/** The autosave state, announced politely to screen readers. */
+export function SaveStatus({ state, onRetry }: SaveStatusProps) {
+  const canRetry = state.status === 'failed' || state.status === 'offline'
+  return (
+    <div className={`save-status save-status--${state.status}`}>
+      <span role="status" data-testid="save-status" data-status={state.status}>
+        {label(state)}
+      </span>
+      {state.status === 'failed' && state.error ? (
+        <span className="save-status__detail">{state.error}</span>
+      ) : null}
+      {canRetry ? (
+        <button type="button" className="link-button" onClick={onRetry}>
+          Retry now
+        </button>
+      ) : null}
+    </div>
+  )
+}

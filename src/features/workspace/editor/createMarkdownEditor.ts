@@ -1,0 +1,164 @@
+/**
+ * The CodeMirror 6 editor for documents. This module and everything it imports is loaded only
+ * when the dashboard opens a document (a dynamic import from MarkdownEditor.tsx), never by a
+ * public page. Fenced code is highlighted in its own language; @codemirror/language-data
+ * fetches each language's parser the first time a fence names it.
+ */
+import { defaultKeymap, history, historyKeymap } from '@codemirror/commands'
+import { markdown, markdownLanguage } from '@codemirror/lang-markdown'
+import { indentOnInput, syntaxHighlighting } from '@codemirror/language'
+import { languages } from '@codemirror/language-data'
+import { highlightSelectionMatches, search, searchKeymap } from '@codemirror/search'
+import { Annotation, Compartment, EditorState } from '@codemirror/state'
+import {
+  EditorView,
+  drawSelection,
+  dropCursor,
+  highlightActiveLine,
+  highlightSpecialChars,
+  keymap,
+  placeholder,
+} from '@codemirror/view'
+import { editorTheme, markdownHighlightStyle } from './editorTheme'
+
+export interface MarkdownEditorOptions {
+  parent: HTMLElement
+  doc: string
+  dark: boolean
+  /** Accessible name of the text area. */
+  label: string
+  onChange: (text: string) => void
+  onSave: () => void
+  /** Image files pasted or dropped, and where they should go. */
+  onFiles: (files: File[], position: number) => void
+}
+
+export interface MarkdownEditorHandle {
+  /** Replaces the text from outside (another tab's edit, a conflict choice), keeping the cursor. */
+  replaceDoc: (text: string) => void
+  /** Inserts text at a position (clamped to the document), e.g. an uploaded image's link. */
+  insertAt: (position: number, text: string) => void
+  setDark: (dark: boolean) => void
+  focus: () => void
+  destroy: () => void
+}
+
+/** Marks changes that did not come from the person typing, so they are not echoed back. */
+const external = Annotation.define<boolean>()
+
+function imageFiles(list: FileList | null | undefined): File[] {
+  return [...(list ?? [])].filter((file) => file.type.startsWith('image/') || file.type === '')
+}
+
+/** The smallest single change that turns `from` into `to`: undo and the cursor stay sensible. */
+export function minimalChange(
+  from: string,
+  to: string,
+): { from: number; to: number; insert: string } {
+  let start = 0
+  const max = Math.min(from.length, to.length)
+  while (start < max && from.charCodeAt(start) === to.charCodeAt(start)) start += 1
+  let endFrom = from.length
+  let endTo = to.length
+  while (
+    endFrom > start &&
+    endTo > start &&
+    from.charCodeAt(endFrom - 1) === to.charCodeAt(endTo - 1)
+  ) {
+    endFrom -= 1
+    endTo -= 1
+  }
+  return { from: start, to: endFrom, insert: to.slice(start, endTo) }
+}
+
+export function createMarkdownEditor(options: MarkdownEditorOptions): MarkdownEditorHandle {
+  const themeMode = new Compartment()
+  const view = new EditorView({
+    parent: options.parent,
+    state: EditorState.create({
+      doc: options.doc,
+      extensions: [
+        highlightSpecialChars(),
+        history(),
+        drawSelection(),
+        dropCursor(),
+        indentOnInput(),
+        highlightActiveLine(),
+        highlightSelectionMatches(),
+        search({ top: true }),
+        EditorView.lineWrapping,
+        markdown({ base: markdownLanguage, codeLanguages: languages }),
+        syntaxHighlighting(markdownHighlightStyle),
+        editorTheme,
+        themeMode.of(EditorView.theme({}, { dark: options.dark })),
+        placeholder('Start writing markdown…'),
+        EditorView.contentAttributes.of({ 'aria-label': options.label, 'aria-multiline': 'true' }),
+        keymap.of([
+          {
+            key: 'Mod-s',
+            preventDefault: true,
+            run: () => {
+              options.onSave()
+              return true
+            },
+          },
+          ...searchKeymap,
+          ...historyKeymap,
+          ...defaultKeymap,
+        ]),
+        EditorView.updateListener.of((update) => {
+          if (!update.docChanged) return
+          if (update.transactions.every((tr) => tr.annotation(external))) return
+          options.onChange(update.state.doc.toString())
+        }),
+        EditorView.domEventHandlers({
+          paste(event, view) {
+            const files = imageFiles(event.clipboardData?.files)
+            if (files.length === 0) return false
+            event.preventDefault()
+            options.onFiles(files, view.state.selection.main.head)
+            return true
+          },
+          drop(event, view) {
+            const files = imageFiles(event.dataTransfer?.files)
+            if (files.length === 0) return false
+            event.preventDefault()
+            const position =
+              view.posAtCoords({ x: event.clientX, y: event.clientY }) ??
+              view.state.selection.main.head
+            options.onFiles(files, position)
+            return true
+          },
+        }),
+      ],
+    }),
+  })
+
+  return {
+    replaceDoc(text) {
+      const current = view.state.doc.toString()
+      if (current === text) return
+      view.dispatch({
+        changes: minimalChange(current, text),
+        annotations: external.of(true),
+      })
+    },
+    insertAt(position, text) {
+      const at = Math.max(0, Math.min(position, view.state.doc.length))
+      view.dispatch({
+        changes: { from: at, insert: text },
+        selection: { anchor: at + text.length },
+        scrollIntoView: true,
+      })
+    },
+    setDark(dark) {
+      view.dispatch({ effects: themeMode.reconfigure(EditorView.theme({}, { dark })) })
+    },
+    focus() {
+      view.focus()
+    },
+    destroy() {
+      view.destroy()
+    },
+  }
+}

@@ -1,0 +1,92 @@
+/**
+ * The page's side of the preview: one worker per open workspace, the newest text wins (while a
+ * render runs, only the latest of the texts typed meanwhile is sent next).
+ */
+import type { PreviewRequest, PreviewResponse } from './previewProtocol'
+
+export interface PreviewClient {
+  /** Resolves with the HTML for `markdown`, or null when a newer request replaced it. */
+  render(markdown: string): Promise<string | null>
+  dispose(): void
+}
+
+type Waiter = { resolve: (html: string | null) => void; reject: (error: Error) => void }
+
+export function createPreviewClient(): PreviewClient {
+  const siteOrigin = window.location.origin
+  let worker: Worker | null = null
+  try {
+    worker = new Worker(new URL('./previewWorker.ts', import.meta.url), {
+      type: 'module',
+      name: 'folio-preview',
+    })
+  } catch {
+    worker = null
+  }
+  // Without workers, the same pipeline renders in the page, without colouring code: shiki's
+  // grammars are bundled for the worker only.
+  const inPage = worker
+    ? null
+    : import('../../content/pipeline').then(({ renderMarkdown }) => ({
+        render: async (markdown: string, origin: string) =>
+          renderMarkdown(markdown, { siteOrigin: origin }).html,
+      }))
+
+  let nextId = 0
+  let running: { id: number; waiter: Waiter } | null = null
+  let queued: { markdown: string; waiter: Waiter } | null = null
+
+  function send(markdown: string, waiter: Waiter): void {
+    const id = (nextId += 1)
+    running = { id, waiter }
+    if (worker) {
+      worker.postMessage({ id, markdown, siteOrigin } satisfies PreviewRequest)
+      return
+    }
+    void (inPage as NonNullable<typeof inPage>)
+      .then((renderer) => renderer.render(markdown, siteOrigin))
+      .then(
+        (html) => finish({ id, html }),
+        (error: unknown) => finish({ id, error: String(error) }),
+      )
+  }
+
+  function finish(response: PreviewResponse): void {
+    if (!running || running.id !== response.id) return
+    const { waiter } = running
+    running = null
+    if ('html' in response) waiter.resolve(response.html)
+    else waiter.reject(new Error(response.error))
+    if (queued) {
+      const next = queued
+      queued = null
+      send(next.markdown, next.waiter)
+    }
+  }
+
+  if (worker) {
+    worker.onmessage = (event: MessageEvent<PreviewResponse>) => finish(event.data)
+    worker.onerror = (event) => {
+      event.preventDefault()
+      if (running) finish({ id: running.id, error: event.message || 'The preview stopped.' })
+    }
+  }
+
+  return {
+    render(markdown) {
+      return new Promise<string | null>((resolve, reject) => {
+        const waiter = { resolve, reject }
+        if (!running) return send(markdown, waiter)
+        queued?.waiter.resolve(null) // superseded
+        queued = { markdown, waiter }
+      })
+    },
+    dispose() {
+      worker?.terminate()
+      queued?.waiter.resolve(null)
+      running?.waiter.resolve(null)
+      queued = null
+      running = null
+    },
+  }
+}

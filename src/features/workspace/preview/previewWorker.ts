@@ -1,0 +1,21 @@
+/// <reference lib="webworker" />
+/**
+ * The preview's Web Worker: markdown in, sanitised HTML out. Rendering and highlighting a long
+ * note takes tens of milliseconds; here it never delays a keystroke.
+ */
+import { createBrowserPreviewRenderer } from './shikiBrowser'
+import type { PreviewRequest, PreviewResponse } from './previewProtocol'
+
+const renderer = createBrowserPreviewRenderer()
+const scope = self as unknown as DedicatedWorkerGlobalScope
+
+scope.onmessage = async (event: MessageEvent<PreviewRequest>) => {
+  const { id, markdown, siteOrigin } = event.data
+  let response: PreviewResponse
+  try {
+    response = { id, html: await renderer.render(markdown, siteOrigin) }
+  } catch (error) {
+    response = { id, error: error instanceof Error ? error.message : String(error) }
+  }
+  scope.postMessage(response)
+}

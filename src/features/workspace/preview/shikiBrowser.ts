@@ -1,0 +1,27 @@
+/**
+ * Shiki for the browser: the core, the JavaScript regex engine (no WebAssembly, so nothing
+ * the site's CSP would have to allow) and the two site themes. Grammars are not included;
+ * previewRenderer loads each one when a document first uses it.
+ */
+import { createHighlighterCore, type HighlighterCore } from 'shiki/core'
+import { createJavaScriptRegexEngine } from 'shiki/engine/javascript'
+import { bundledLanguages } from 'shiki/langs'
+import githubDark from 'shiki/themes/github-dark.mjs'
+import githubLight from 'shiki/themes/github-light.mjs'
+import { createPreviewRenderer, type PreviewRenderer } from './previewRenderer'
+
+export function createBrowserHighlighter(): Promise<HighlighterCore> {
+  return createHighlighterCore({
+    themes: [githubLight, githubDark],
+    langs: [],
+    // Forgiving: a grammar with a pattern JavaScript cannot run still colours the rest.
+    engine: createJavaScriptRegexEngine({ forgiving: true }),
+  })
+}
+
+export function createBrowserPreviewRenderer(): PreviewRenderer {
+  return createPreviewRenderer({
+    languages: bundledLanguages,
+    createHighlighter: createBrowserHighlighter,
+  })
+}

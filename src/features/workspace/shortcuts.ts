@@ -1,0 +1,41 @@
+/**
+ * The dashboard's keyboard shortcuts. Single keys work only outside text fields (as in Gmail or
+ * GitHub), so typing is never hijacked; the save chord works everywhere.
+ */
+export type ShortcutAction = 'new-document' | 'search' | 'save'
+
+export interface KeyLike {
+  key: string
+  ctrlKey: boolean
+  metaKey: boolean
+  altKey: boolean
+  shiftKey?: boolean
+  /** Whether focus is in something that takes text (input, textarea, the editor). */
+  inTextField: boolean
+}
+
+export const SHORTCUT_HELP: ReadonlyArray<{ keys: string[]; action: string }> = [
+  { keys: ['N'], action: 'New document' },
+  { keys: ['/'], action: 'Search titles' },
+  { keys: ['Ctrl', 'S'], action: 'Save now' },
+]
+
+export function shortcutFor(event: KeyLike): ShortcutAction | null {
+  const mod = event.ctrlKey || event.metaKey
+  if (mod && !event.altKey && event.key.toLowerCase() === 's') return 'save'
+  if (mod && !event.altKey && event.key.toLowerCase() === 'k') return 'search'
+  if (event.inTextField || mod || event.altKey) return null
+  if (event.key === '/') return 'search'
+  if (event.key === 'n' || event.key === 'N') return 'new-document'
+  return null
+}
+
+export function isTextField(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false
+  if (target.isContentEditable) return true
+  const tag = target.tagName
+  if (tag === 'TEXTAREA' || tag === 'SELECT') return true
+  if (tag !== 'INPUT') return false
+  const type = (target as HTMLInputElement).type
+  return !['button', 'checkbox', 'radio', 'submit', 'reset'].includes(type)
+}

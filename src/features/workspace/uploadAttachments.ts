@@ -1,0 +1,64 @@
+/**
+ * Pasted or dropped images: checked against the plan and the bucket's limits first, uploaded to
+ * `<user id>/<document id>/…` in the private attachments bucket, then linked from the text.
+ * Storage policies refuse anything that is not a Pro user's own folder whatever the page does.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js'
+import {
+  ATTACHMENTS_BUCKET,
+  attachmentPath,
+  attachmentProblem,
+  attachmentUrl,
+  markdownImage,
+  uploadErrorMessage,
+} from './attachments'
+import type { Plan } from './types'
+import { supabaseUrl } from './useSignedAttachments'
+
+export const PRO_ONLY_MESSAGE =
+  'Images are part of Folio Pro. Upgrade to paste and drop images into your documents.'
+
+interface UploadRequest {
+  supabase: SupabaseClient
+  userId: string
+  documentId: string
+  plan: Plan | null
+  files: File[]
+  onProgress: (text: string) => void
+  /** Markdown linking every uploaded image, to insert where they were dropped. */
+  onDone: (markdown: string) => void
+  onError: (text: string, upgrade: boolean) => void
+}
+
+function statusOf(error: unknown): number | undefined {
+  const { status, statusCode } = (error ?? {}) as { status?: number; statusCode?: string }
+  return status ?? (statusCode ? Number(statusCode) : undefined)
+}
+
+export async function uploadAttachments(request: UploadRequest): Promise<void> {
+  const { supabase, files } = request
+  if (request.plan !== 'pro') return request.onError(PRO_ONLY_MESSAGE, true)
+  for (const file of files) {
+    const problem = attachmentProblem(file)
+    if (problem) return request.onError(problem, false)
+  }
+  const links: string[] = []
+  for (const file of files) {
+    request.onProgress(`Uploading “${file.name}”…`)
+    const random = crypto.randomUUID().slice(0, 8)
+    const path = attachmentPath(request.userId, request.documentId, file, random)
+    try {
+      const { error } = await supabase.storage
+        .from(ATTACHMENTS_BUCKET)
+        .upload(path, file, { contentType: file.type, upsert: false })
+      if (error) {
+        const { message, upgrade } = uploadErrorMessage(statusOf(error), file.name)
+        return request.onError(message, upgrade)
+      }
+    } catch {
+      return request.onError(uploadErrorMessage(undefined, file.name).message, false)
+    }
+    links.push(markdownImage(file.name, attachmentUrl(supabaseUrl(), path)))
+  }
+  request.onDone(`${links.join('\n\n')}\n`)
+}

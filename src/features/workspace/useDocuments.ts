@@ -1,0 +1,143 @@
+/**
+ * The signed-in user's documents: the list, the plan, and the realtime feed that keeps both
+ * this list and an open document current when another tab or device changes something.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react'
+import type { RealtimePostgresChangesPayload, SupabaseClient } from '@supabase/supabase-js'
+import {
+  createDocument,
+  currentPlan,
+  deleteDocument,
+  listDocuments,
+  renameDocument,
+  type Result,
+} from './documentsApi'
+import { removeSummary, upsertSummary } from './documentList'
+import type { DocumentSummary, Plan, WorkspaceDocument } from './types'
+
+export type RemoteChangeListener = (id: string, row: WorkspaceDocument | null) => void
+
+export interface DocumentsState {
+  status: 'loading' | 'ready' | 'error'
+  documents: DocumentSummary[]
+  error: string | null
+  plan: Plan | null
+  /** Whether changes from elsewhere are arriving (the realtime channel is joined). */
+  live: boolean
+}
+
+export function useDocuments(supabase: SupabaseClient | null, userId: string) {
+  const [state, setState] = useState<DocumentsState>({
+    status: 'loading',
+    documents: [],
+    error: null,
+    plan: null,
+    live: false,
+  })
+  const remoteListeners = useRef(new Set<RemoteChangeListener>())
+
+  const refresh = useCallback(async () => {
+    if (!supabase) return
+    const [list, plan] = await Promise.all([listDocuments(supabase), currentPlan(supabase)])
+    setState((previous) =>
+      list.ok
+        ? { ...previous, status: 'ready', documents: list.data, error: null, plan }
+        : {
+            ...previous,
+            status: previous.status === 'ready' ? 'ready' : 'error',
+            error: list.message,
+            plan,
+          },
+    )
+  }, [supabase])
+
+  useEffect(() => {
+    void refresh()
+  }, [refresh])
+
+  useEffect(() => {
+    if (!supabase) return
+    const channel = supabase
+      .channel(`documents:${userId}`)
+      .on(
+        'postgres_changes',
+        { event: '*', schema: 'public', table: 'documents' },
+        (payload: RealtimePostgresChangesPayload<WorkspaceDocument>) => {
+          if (payload.eventType === 'DELETE') {
+            const id = (payload.old as Partial<WorkspaceDocument>).id
+            if (!id) return
+            setState((previous) => ({
+              ...previous,
+              documents: removeSummary(previous.documents, id),
+            }))
+            for (const listener of remoteListeners.current) listener(id, null)
+            return
+          }
+          const row = payload.new as WorkspaceDocument
+          setState((previous) => ({
+            ...previous,
+            documents: upsertSummary(previous.documents, row),
+          }))
+          for (const listener of remoteListeners.current) listener(row.id, row)
+        },
+      )
+      .subscribe((status) => {
+        const live = status === 'SUBSCRIBED'
+        setState((previous) => ({ ...previous, live }))
+        // (Re)joined: catch up with whatever changed while the channel was down.
+        if (live) void refresh()
+      })
+    return () => {
+      void supabase.removeChannel(channel)
+    }
+  }, [supabase, userId, refresh])
+
+  const onRemoteChange = useCallback((listener: RemoteChangeListener) => {
+    remoteListeners.current.add(listener)
+    return () => {
+      remoteListeners.current.delete(listener)
+    }
+  }, [])
+
+  const apply = useCallback((change: (list: DocumentSummary[]) => DocumentSummary[]) => {
+    setState((previous) => ({ ...previous, documents: change(previous.documents) }))
+  }, [])
+
+  const create = useCallback(
+    async (fields: {
+      title: string
+      body?: string
+      id?: string
+    }): Promise<Result<WorkspaceDocument>> => {
+      if (!supabase) return { ok: false, kind: 'offline', message: 'Still connecting to Folio…' }
+      const result = await createDocument(supabase, fields)
+      if (result.ok) apply((list) => upsertSummary(list, result.data))
+      return result
+    },
+    [supabase, apply],
+  )
+
+  const rename = useCallback(
+    async (id: string, title: string): Promise<Result<DocumentSummary>> => {
+      if (!supabase) return { ok: false, kind: 'offline', message: 'Still connecting to Folio…' }
+      const result = await renameDocument(supabase, id, title)
+      if (result.ok) apply((list) => upsertSummary(list, result.data))
+      return result
+    },
+    [supabase, apply],
+  )
+
+  const remove = useCallback(
+    async (id: string): Promise<Result<WorkspaceDocument | null>> => {
+      if (!supabase) return { ok: false, kind: 'offline', message: 'Still connecting to Folio…' }
+      const result = await deleteDocument(supabase, id)
+      if (result.ok) apply((list) => removeSummary(list, id))
+      return result
+    },
+    [supabase, apply],
+  )
+
+  return { ...state, refresh, onRemoteChange, create, rename, remove }
+}
+
+export type DocumentsApi = ReturnType<typeof useDocuments>

@@ -1,0 +1,121 @@
+import { expect, test } from '@playwright/test'
+import { createUser, signIn } from './backend.ts'
+import {
+  appendText,
+  documentLink,
+  editorReady,
+  editorText,
+  expectSaved,
+  insertDocument,
+  openDocumentId,
+  preview,
+  readDocument,
+  replaceText,
+  saveStatus,
+} from './dashboardHelpers.ts'
+import { trackErrors } from './fixtures.ts'
+
+test('create a document, write, autosave, and find it again after a reload', async ({ page }) => {
+  const errors = trackErrors(page)
+  const user = await createUser('dash-create')
+  await signIn(page, user)
+  await expect(page.getByTestId('empty-state')).toBeVisible()
+  await expect(page.getByTestId('plan-notice')).toHaveText('Free plan · 0 of 3 documents · Upgrade')
+
+  await page.getByRole('button', { name: 'Create your first document' }).click()
+  await editorReady(page)
+  await expect(page.locator('.cm-content')).toBeFocused()
+  await appendText(page, '# Deploy notes\n\nRun this:\n\n```ts\nconst answer: number = 42\n```\n')
+  await expect(saveStatus(page)).toHaveAttribute('data-status', /pending|saving/)
+  await expectSaved(page)
+
+  // The live preview: the blog's pipeline, with shiki in the worker.
+  await expect(preview(page).getByRole('heading', { level: 1 })).toHaveText(/Deploy notes/)
+  await expect(preview(page).locator('pre.shiki[data-language="ts"]')).toBeVisible()
+  await expect(
+    preview(page).locator('pre.shiki span[style*="--shiki-light"]').first(),
+  ).toBeVisible()
+
+  const id = openDocumentId(page)
+  expect((await readDocument(id)).body).toContain('const answer: number = 42')
+
+  await page.reload()
+  await editorReady(page)
+  expect(await editorText(page)).toContain('# Deploy notes')
+  await expect(documentLink(page, 'Untitled')).toBeVisible()
+  await expect(page.getByTestId('plan-notice')).toHaveText('Free plan · 1 of 3 documents · Upgrade')
+  expect(errors).toEqual([])
+})
+
+test('rename inline, search by title, shortcuts, delete with confirm and undo', async ({
+  page,
+}) => {
+  const user = await createUser('dash-list')
+  await insertDocument(user, { title: 'Runbook: database', body: 'restore steps' })
+  await insertDocument(user, { title: 'Ideas', body: 'later' })
+  await signIn(page, user)
+  const list = page.getByRole('list', { name: /Documents/ })
+  await expect(list.getByRole('link')).toHaveCount(2)
+  // Newest first.
+  await expect(list.getByRole('link').first()).toContainText('Ideas')
+
+  await page.getByRole('button', { name: 'Rename “Ideas”' }).click()
+  const title = page.getByRole('textbox', { name: 'New title for “Ideas”' })
+  await title.fill('Ideas for Q3')
+  await title.press('Enter')
+  await expect(documentLink(page, 'Ideas for Q3')).toBeVisible()
+
+  await page.keyboard.press('/')
+  await expect(page.getByRole('searchbox', { name: 'Search documents by title' })).toBeFocused()
+  await page.keyboard.type('runbook')
+  await expect(list.getByRole('link')).toHaveCount(1)
+  await expect(list.getByRole('link')).toContainText('Runbook: database')
+  await page.keyboard.press('Escape')
+  await expect(list.getByRole('link')).toHaveCount(2)
+
+  // N (outside a text field) starts a new document.
+  await page.getByRole('heading', { name: 'Documents' }).click()
+  await page.keyboard.press('n')
+  await editorReady(page)
+  await expect(list.getByRole('link')).toHaveCount(3)
+
+  await page.getByRole('button', { name: 'Delete “Runbook: database”' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Delete “Runbook: database”?' })
+  await dialog.getByRole('button', { name: 'Cancel' }).click()
+  await expect(list.getByRole('link')).toHaveCount(3)
+  await page.getByRole('button', { name: 'Delete “Runbook: database”' }).click()
+  await dialog.getByRole('button', { name: 'Delete' }).click()
+  await expect(list.getByRole('link')).toHaveCount(2)
+  await expect(page.getByTestId('undo-toast')).toContainText('Deleted “Runbook: database”.')
+  await page.getByTestId('undo-toast').getByRole('button', { name: 'Undo' }).click()
+  await expect(documentLink(page, 'Runbook: database')).toBeVisible()
+  await documentLink(page, 'Runbook: database').click()
+  await editorReady(page)
+  expect(await editorText(page)).toBe('restore steps')
+})
+
+test('the save shortcut saves at once and leaving with unsaved text warns', async ({ page }) => {
+  const user = await createUser('dash-save')
+  const doc = await insertDocument(user, { title: 'Draft', body: '' })
+  await signIn(page, user, `/dashboard?doc=${doc.id}`)
+  await editorReady(page)
+  await appendText(page, 'typed just now')
+  let warned = false
+  page.once('dialog', async (dialog) => {
+    warned = dialog.type() === 'beforeunload'
+    await dialog.dismiss()
+  })
+  await page.close({ runBeforeUnload: true }).catch(() => {})
+  await expect.poll(() => warned).toBe(true)
+})
+
+test('Ctrl+S saves before the autosave pause', async ({ page }) => {
+  const user = await createUser('dash-ctrl-s')
+  const doc = await insertDocument(user, { title: 'Quick', body: '' })
+  await signIn(page, user, `/dashboard?doc=${doc.id}`)
+  await editorReady(page)
+  await replaceText(page, 'saved by the shortcut')
+  await page.keyboard.press('ControlOrMeta+s')
+  await expectSaved(page)
+  expect((await readDocument(doc.id)).body).toBe('saved by the shortcut')
+})

@@ -1,0 +1,91 @@
+/**
+ * Helpers for the dashboard's end-to-end tests: driving the CodeMirror editor, reading the
+ * preview, and putting documents straight into the local backend.
+ */
+import { expect, type Page } from '@playwright/test'
+import { adminClient, type TestUser } from './backend.ts'
+
+export function editor(page: Page) {
+  return page.getByTestId('markdown-editor')
+}
+
+export function preview(page: Page) {
+  return page.getByTestId('markdown-preview').locator('.prose')
+}
+
+export function saveStatus(page: Page) {
+  return page.getByTestId('save-status')
+}
+
+/** Waits until CodeMirror has loaded for the open document. */
+export async function editorReady(page: Page): Promise<void> {
+  await expect(editor(page)).toHaveAttribute('data-ready', 'true')
+}
+
+/** The editor's whole text, from CodeMirror's own state rather than the (virtualised) DOM. */
+export async function editorText(page: Page): Promise<string> {
+  return page.locator('.cm-content').evaluate((content) => {
+    const view = (
+      content as unknown as { cmView?: { view: { state: { doc: { toString(): string } } } } }
+    ).cmView?.view
+    return view ? view.state.doc.toString() : (content as HTMLElement).innerText
+  })
+}
+
+/** Types at the end of the document, as one input (like a paste of plain text). */
+export async function appendText(page: Page, text: string): Promise<void> {
+  await page.locator('.cm-content').click()
+  await page.keyboard.press('ControlOrMeta+End')
+  await page.keyboard.insertText(text)
+}
+
+export async function replaceText(page: Page, text: string): Promise<void> {
+  await page.locator('.cm-content').click()
+  await page.keyboard.press('ControlOrMeta+A')
+  await page.keyboard.insertText(text)
+}
+
+export async function expectSaved(page: Page): Promise<void> {
+  await expect(saveStatus(page)).toHaveAttribute('data-status', 'saved')
+}
+
+export function documentLink(page: Page, title: string) {
+  return page
+    .getByRole('list', { name: /Documents/ })
+    .getByRole('link', { name: new RegExp(`^${title}`) })
+}
+
+/** A document owned by `user`, written with the service role (as if made on another device). */
+export async function insertDocument(
+  user: TestUser,
+  fields: { title: string; body?: string },
+): Promise<{ id: string; version: number }> {
+  const admin = await adminClient()
+  const { data, error } = await admin
+    .from('documents')
+    .insert({ ...fields, user_id: user.id })
+    .select('id, version')
+    .single()
+  if (error || !data) throw new Error(`insertDocument failed: ${error?.message}`)
+  return data as { id: string; version: number }
+}
+
+export async function readDocument(
+  id: string,
+): Promise<{ title: string; body: string; version: number }> {
+  const admin = await adminClient()
+  const { data, error } = await admin
+    .from('documents')
+    .select('title, body, version')
+    .eq('id', id)
+    .single()
+  if (error || !data) throw new Error(`readDocument failed: ${error?.message}`)
+  return data as { title: string; body: string; version: number }
+}
+
+/** The open document's id, from the address. */
+export function openDocumentId(page: Page): string {
+  const id = new URL(page.url()).searchParams.get('doc')
+  if (!id) throw new Error(`no document open at ${page.url()}`)
+  return id
+}

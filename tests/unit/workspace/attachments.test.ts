@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest'
+import {
+  MAX_ATTACHMENT_BYTES,
+  attachmentPath,
+  attachmentPathOf,
+  attachmentProblem,
+  attachmentUrl,
+  markdownImage,
+  uploadErrorMessage,
+} from '../../../src/features/workspace/attachments'
+
+const BACKEND = 'http://127.0.0.1:54321'
+
+describe('attachment limits', () => {
+  it('accepts the image types the bucket allows, up to its size limit', () => {
+    expect(attachmentProblem({ name: 'a.png', type: 'image/png', size: 1000 })).toBeNull()
+    expect(
+      attachmentProblem({ name: 'a.avif', type: 'image/avif', size: MAX_ATTACHMENT_BYTES }),
+    ).toBeNull()
+  })
+
+  it('explains what is wrong with any other file', () => {
+    expect(attachmentProblem({ name: 'notes.pdf', type: 'application/pdf', size: 10 })).toBe(
+      '“notes.pdf” is not an image Folio can attach. Use PNG, JPEG, GIF, WebP or AVIF.',
+    )
+    expect(attachmentProblem({ name: 'icon.svg', type: 'image/svg+xml', size: 10 })).toMatch(
+      /not an image Folio can attach/,
+    )
+    expect(
+      attachmentProblem({ name: 'huge.jpg', type: 'image/jpeg', size: MAX_ATTACHMENT_BYTES + 1 }),
+    ).toBe('“huge.jpg” is 10.0 MB; images can be up to 10.0 MB.')
+    expect(attachmentProblem({ name: 'e.png', type: 'image/png', size: 0 })).toBe(
+      '“e.png” is empty.',
+    )
+  })
+
+  it('maps the storage refusals to the same sentences, and a 403 to the upgrade prompt', () => {
+    expect(uploadErrorMessage(403, 'a.png')).toEqual({
+      message: 'Images are part of Folio Pro. Upgrade to paste and drop images.',
+      upgrade: true,
+    })
+    expect(uploadErrorMessage(413, 'a.png').message).toMatch(/too large/)
+    expect(uploadErrorMessage(415, 'a.png').message).toMatch(/not an image/)
+    expect(uploadErrorMessage(undefined, 'a.png').upgrade).toBe(false)
+  })
+})
+
+describe('attachment paths and links', () => {
+  const user = '0b6f2a4e-1111-4222-8333-944445555666'
+
+  it('stores under the user folder with a safe name', () => {
+    const path = attachmentPath(
+      user,
+      'doc-1',
+      { name: 'My Screen shot (2).PNG', type: 'image/png', size: 1 },
+      'r4nd',
+    )
+    expect(path).toBe(`${user}/doc-1/r4nd-my-screen-shot-2.png`)
+    expect(
+      attachmentPath(user, 'doc-1', { name: '../../.jpg', type: 'image/jpeg', size: 1 }, 'x'),
+    ).toBe(`${user}/doc-1/x-image.jpg`)
+  })
+
+  it('links to the authenticated object address and recognises it again', () => {
+    const path = `${user}/doc-1/r-pic.png`
+    const url = attachmentUrl(`${BACKEND}/`, path)
+    expect(url).toBe(`${BACKEND}/storage/v1/object/authenticated/attachments/${path}`)
+    expect(attachmentPathOf(BACKEND, url)).toBe(path)
+    expect(attachmentPathOf(BACKEND, 'https://elsewhere.example/pic.png')).toBeNull()
+    expect(
+      attachmentPathOf(
+        BACKEND,
+        `${BACKEND}/storage/v1/object/authenticated/attachments/a/../b.png`,
+      ),
+    ).toBeNull()
+  })
+
+  it('writes a markdown image whose alt text cannot break the link', () => {
+    expect(markdownImage('diagram [v2].png', 'https://x/y.png')).toBe(
+      '![diagram v2](https://x/y.png)',
+    )
+    expect(markdownImage('.png', 'https://x/y.png')).toBe('![image](https://x/y.png)')
+  })
+})

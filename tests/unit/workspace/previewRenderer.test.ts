@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest'
+import { bundledLanguages } from 'shiki/langs'
+import {
+  createPreviewRenderer,
+  fenceLanguages,
+} from '../../../src/features/workspace/preview/previewRenderer'
+import { createBrowserHighlighter } from '../../../src/features/workspace/preview/shikiBrowser'
+
+/** The browser renderer, with every grammar import counted. */
+function countingRenderer() {
+  const requested: string[] = []
+  const languages = Object.fromEntries(
+    Object.entries(bundledLanguages).map(([name, load]) => [
+      name,
+      () => {
+        requested.push(name)
+        return load()
+      },
+    ]),
+  )
+  const renderer = createPreviewRenderer({ languages, createHighlighter: createBrowserHighlighter })
+  return { renderer, requested }
+}
+
+describe('fenceLanguages', () => {
+  it('finds the language of each fence, backticks or tildes, once', () => {
+    const markdown =
+      '```ts\na\n```\n\n~~~Python\nb\n~~~\n\n```ts title="x"\nc\n```\n\n```\nplain\n```\n'
+    expect(fenceLanguages(markdown)).toEqual(['ts', 'python'])
+  })
+})
+
+describe('the preview pipeline', () => {
+  it('highlights fenced code with the site themes, loading only the grammars used', async () => {
+    const { renderer, requested } = countingRenderer()
+    const html = await renderer.render('# Title\n\n```ts\nconst answer: number = 42\n```\n')
+    expect(html).toContain('<h1 id="title">')
+    expect(html).toMatch(/<pre class="shiki shiki-themes github-light github-dark"/)
+    expect(html).toContain('--shiki-light:')
+    expect(html).toContain('--shiki-dark:')
+    expect(html).toContain('data-language="ts"')
+    expect(requested).toEqual(['ts'])
+    expect(renderer.loadedLanguages()).toContain('typescript')
+    expect(renderer.loadedLanguages()).not.toContain('python')
+
+    await renderer.render('```ts\nlet a = 1\n```\n\n```python\nprint(1)\n```\n')
+    expect(requested).toEqual(['ts', 'python']) // ts was not fetched again
+  }, 20_000)
+
+  it('does not start shiki for a document without fenced code in a known language', async () => {
+    let created = 0
+    const renderer = createPreviewRenderer({
+      languages: bundledLanguages,
+      createHighlighter: () => {
+        created += 1
+        return createBrowserHighlighter()
+      },
+    })
+    const html = await renderer.render('Plain *text*\n\n```nosuchlang\n<b>x</b>\n```\n')
+    expect(created).toBe(0)
+    expect(html).toContain('<em>text</em>')
+    expect(html).toContain('&#x3C;b>x&#x3C;/b>')
+  })
+
+  it('leaves blocks plain when a grammar cannot load', async () => {
+    const renderer = createPreviewRenderer({
+      languages: { broken: () => Promise.reject(new Error('offline')) },
+      createHighlighter: createBrowserHighlighter,
+    })
+    const html = await renderer.render('```broken\nsome code\n```\n')
+    expect(html).toContain('<code class="language-broken">some code\n</code>')
+  })
+
+  it('renders a hostile document inert', async () => {
+    const { renderer } = countingRenderer()
+    const hostile = [
+      '<script>alert(1)</script>',
+      '<img src="x" onerror="alert(2)">',
+      '[click](javascript:alert(3))',
+      '<a href="javascript:alert(4)">raw link</a>',
+      '<iframe src="https://evil.example"></iframe>',
+      '<div onclick="alert(5)" style="position:fixed">styled</div>',
+      '![pic](javascript:alert(6))',
+      '<svg><script>alert(7)</script></svg>',
+      '<form action="https://evil.example"><input name="password"></form>',
+      '[data](data:text/html;base64,PHNjcmlwdD5hbGVydCg4KTwvc2NyaXB0Pg==)',
+    ].join('\n\n')
+    const html = await renderer.render(hostile, 'https://folio.example')
+    expect(html).not.toMatch(/<script|<iframe|<form|<input|<svg/i)
+    expect(html).not.toMatch(/\son[a-z]+=/i)
+    expect(html).not.toMatch(/javascript:|data:text/i)
+    expect(html).not.toMatch(/style=/i)
+    expect(html).toContain('click') // the text survives, the behaviour does not
+  })
+
+  it('marks external links and keeps internal ones', async () => {
+    const { renderer } = countingRenderer()
+    const html = await renderer.render(
+      '[ours](https://folio.example/blog) and [theirs](https://other.example)',
+      'https://folio.example',
+    )
+    expect(html).toContain('<a href="https://folio.example/blog">ours</a>')
+    expect(html).toContain('<a href="https://other.example" rel="noopener noreferrer">theirs</a>')
+  })
+})

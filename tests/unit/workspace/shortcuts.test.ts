@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest'
+import { shortcutFor } from '../../../src/features/workspace/shortcuts'
+
+const key = (k: string, extra: Partial<Parameters<typeof shortcutFor>[0]> = {}) =>
+  shortcutFor({
+    key: k,
+    ctrlKey: false,
+    metaKey: false,
+    altKey: false,
+    inTextField: false,
+    ...extra,
+  })
+
+describe('dashboard shortcuts', () => {
+  it('N starts a document and / searches, but never while typing', () => {
+    expect(key('n')).toBe('new-document')
+    expect(key('N')).toBe('new-document')
+    expect(key('/')).toBe('search')
+    expect(key('n', { inTextField: true })).toBeNull()
+    expect(key('/', { inTextField: true })).toBeNull()
+    expect(key('n', { altKey: true })).toBeNull()
+    expect(key('x')).toBeNull()
+  })
+
+  it('Ctrl or Cmd+S saves and Ctrl or Cmd+K searches, even in the editor', () => {
+    expect(key('s', { ctrlKey: true, inTextField: true })).toBe('save')
+    expect(key('S', { metaKey: true })).toBe('save')
+    expect(key('k', { ctrlKey: true, inTextField: true })).toBe('search')
+    expect(key('s')).toBeNull()
+    expect(key('n', { ctrlKey: true })).toBeNull() // the browser's new window stays the browser's
+  })
+})
