@@ -25,10 +25,11 @@ export async function editorReady(page: Page): Promise<void> {
 /** The editor's whole text, from CodeMirror's own state rather than the (virtualised) DOM. */
 export async function editorText(page: Page): Promise<string> {
   return page.locator('.cm-content').evaluate((content) => {
-    const view = (
-      content as unknown as { cmView?: { view: { state: { doc: { toString(): string } } } } }
-    ).cmView?.view
-    return view ? view.state.doc.toString() : (content as HTMLElement).innerText
+    // What EditorView.findFromDOM reads: the content element's tile knows its view.
+    type Tile = { root?: { view?: { state: { doc: { toString(): string } } } } }
+    const view = (content as unknown as { cmTile?: Tile }).cmTile?.root?.view
+    if (!view) throw new Error('no CodeMirror view on .cm-content')
+    return view.state.doc.toString()
   })
 }
 

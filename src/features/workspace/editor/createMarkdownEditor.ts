@@ -29,7 +29,7 @@ export interface MarkdownEditorOptions {
   label: string
   onChange: (text: string) => void
   onSave: () => void
-  /** Image files pasted or dropped, and where they should go. */
+  /** Files pasted or dropped (images become attachments), and where they should go. */
   onFiles: (files: File[], position: number) => void
 }
 
@@ -46,8 +46,9 @@ export interface MarkdownEditorHandle {
 /** Marks changes that did not come from the person typing, so they are not echoed back. */
 const external = Annotation.define<boolean>()
 
-function imageFiles(list: FileList | null | undefined): File[] {
-  return [...(list ?? [])].filter((file) => file.type.startsWith('image/') || file.type === '')
+/** Every dropped or pasted file goes to the page, which explains what it cannot attach. */
+function filesOf(list: FileList | null | undefined): File[] {
+  return [...(list ?? [])]
 }
 
 /** The smallest single change that turns `from` into `to`: undo and the cursor stay sensible. */
@@ -113,14 +114,14 @@ export function createMarkdownEditor(options: MarkdownEditorOptions): MarkdownEd
         }),
         EditorView.domEventHandlers({
           paste(event, view) {
-            const files = imageFiles(event.clipboardData?.files)
+            const files = filesOf(event.clipboardData?.files)
             if (files.length === 0) return false
             event.preventDefault()
             options.onFiles(files, view.state.selection.main.head)
             return true
           },
           drop(event, view) {
-            const files = imageFiles(event.dataTransfer?.files)
+            const files = filesOf(event.dataTransfer?.files)
             if (files.length === 0) return false
             event.preventDefault()
             const position =

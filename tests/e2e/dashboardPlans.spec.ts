@@ -1,0 +1,133 @@
+/**
+ * Plans on the dashboard (the Free document limit, Pro attachments) and a hostile document.
+ */
+import { expect, test, type Page } from '@playwright/test'
+import { createUser, signIn } from './backend.ts'
+import {
+  editorReady,
+  editorText,
+  expectSaved,
+  insertDocument,
+  preview,
+  readDocument,
+} from './dashboardHelpers.ts'
+
+/** A 2×2 PNG. */
+const PNG_BASE64 =
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGP4z8AARAwQCgAf7gP9i18U1AAAAABJRU5ErkJggg=='
+
+async function dropFile(page: Page, name: string, type: string, base64: string): Promise<void> {
+  const dataTransfer = await page.evaluateHandle(
+    ({ name, type, base64 }) => {
+      const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0))
+      const transfer = new DataTransfer()
+      transfer.items.add(new File([bytes], name, { type }))
+      return transfer
+    },
+    { name, type, base64 },
+  )
+  await page.locator('.cm-content').dispatchEvent('drop', { dataTransfer })
+}
+
+test("a Free user's fourth document is refused by the database and shown as an upgrade prompt", async ({
+  page,
+}) => {
+  const pageErrors: string[] = []
+  page.on('pageerror', (error) => pageErrors.push(error.message))
+  const user = await createUser('dash-free-limit')
+  for (const title of ['One', 'Two', 'Three']) await insertDocument(user, { title })
+  await signIn(page, user)
+  await expect(page.getByTestId('plan-notice')).toHaveText('Free plan · 3 of 3 documents · Upgrade')
+
+  await page.getByRole('button', { name: 'New document' }).click()
+  const prompt = page.getByTestId('upgrade-prompt')
+  await expect(prompt).toContainText('Upgrade to Pro for unlimited documents')
+  await expect(prompt).toContainText(
+    'Free plan limit reached: upgrade to Pro for unlimited documents',
+  )
+  await expect(prompt.getByRole('link', { name: 'Upgrade to Pro' })).toHaveAttribute(
+    'href',
+    '/pricing',
+  )
+  await expect(page.getByRole('list', { name: /Documents/ }).getByRole('link')).toHaveCount(3)
+  expect(pageErrors).toEqual([])
+
+  // Images are Pro too: the page says so instead of trying.
+  await page.getByRole('link', { name: /^One/ }).click()
+  await editorReady(page)
+  await dropFile(page, 'diagram.png', 'image/png', PNG_BASE64)
+  await expect(
+    page.getByTestId('upgrade-prompt').filter({ hasText: 'Images are a Pro feature' }),
+  ).toContainText('Images are part of Folio Pro.')
+  expect(await editorText(page)).toBe('')
+})
+
+test('a Pro user drops an image: uploaded to their folder, linked, and shown in the preview', async ({
+  page,
+}) => {
+  const user = await createUser('dash-pro-upload', { plan: 'pro' })
+  const doc = await insertDocument(user, { title: 'With a picture', body: 'Before.\n' })
+  await signIn(page, user, `/dashboard?doc=${doc.id}`)
+  await editorReady(page)
+  await expect(page.getByTestId('plan-notice')).toHaveText('Pro plan · unlimited documents')
+  await expect(page.getByTestId('account-plan')).toContainText(/^Pro · renews on \d+ \w+ \d{4}/)
+
+  await page.locator('.cm-content').click()
+  await page.keyboard.press('ControlOrMeta+End')
+  await dropFile(page, 'Network diagram.png', 'image/png', PNG_BASE64)
+  const link = new RegExp(
+    `!\\[Network diagram\\]\\(http://127\\.0\\.0\\.1:54321/storage/v1/object/authenticated/attachments/${user.id}/${doc.id}/[\\w-]+-network-diagram\\.png\\)`,
+  )
+  await expect.poll(() => editorText(page)).toMatch(link)
+  await expectSaved(page)
+  expect((await readDocument(doc.id)).body).toMatch(link)
+
+  const image = preview(page).locator('img[data-attachment]')
+  await expect(image).toHaveAttribute('alt', 'Network diagram')
+  await expect(image).toHaveAttribute('src', /\/storage\/v1\/object\/sign\/attachments\//)
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBe(2)
+
+  // Limits, with clear errors and nothing inserted.
+  const before = await editorText(page)
+  await dropFile(page, 'notes.pdf', 'application/pdf', btoa('%PDF-1.4'))
+  await expect(page.getByRole('alert')).toContainText(
+    '“notes.pdf” is not an image Folio can attach. Use PNG, JPEG, GIF, WebP or AVIF.',
+  )
+  expect(await editorText(page)).toBe(before)
+})
+
+test('a hostile document renders inert in the preview', async ({ page }) => {
+  const user = await createUser('dash-hostile')
+  const doc = await insertDocument(user, {
+    title: 'Hostile',
+    body: [
+      '# Hostile',
+      '<script>window.__pwned = "script"</script>',
+      '<img src="x" onerror="window.__pwned = \'onerror\'">',
+      '[click me](javascript:window.__pwned="link")',
+      '<a href="javascript:window.__pwned=\'raw\'">raw link</a>',
+      '<iframe src="/"></iframe>',
+      '<svg onload="window.__pwned=\'svg\'"></svg>',
+      '<div style="position:fixed;inset:0" onclick="window.__pwned=\'div\'">cover</div>',
+    ].join('\n\n'),
+  })
+  const dialogs: string[] = []
+  page.on('dialog', async (dialog) => {
+    dialogs.push(dialog.message())
+    await dialog.dismiss()
+  })
+  await signIn(page, user, `/dashboard?doc=${doc.id}`)
+  await expect(preview(page).getByRole('heading', { level: 1 })).toHaveText(/Hostile/)
+  const rendered = await preview(page).innerHTML()
+  expect(rendered).not.toMatch(/<script|<iframe|<svg|\son[a-z]+=|javascript:|style=/i)
+  await preview(page).getByText('click me').click()
+  await preview(page).getByText('raw link').click()
+  await expect(preview(page).getByText('cover')).toHaveCount(0) // raw HTML blocks are dropped
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBe(
+    undefined,
+  )
+  expect(dialogs).toEqual([])
+  await expect(page).toHaveURL(new RegExp(`/dashboard\\?doc=${doc.id}$`))
+})

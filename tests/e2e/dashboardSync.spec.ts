@@ -1,0 +1,129 @@
+/**
+ * Two browser contexts of one user (two devices): realtime updates and conflict resolution.
+ */
+import { expect, test, type Browser, type Page } from '@playwright/test'
+import { createUser, signIn, type TestUser } from './backend.ts'
+import {
+  appendText,
+  documentLink,
+  editorReady,
+  editorText,
+  expectSaved,
+  insertDocument,
+  openDocumentId,
+  preview,
+  readDocument,
+  saveStatus,
+} from './dashboardHelpers.ts'
+
+async function device(browser: Browser, user: TestUser, path = '/dashboard'): Promise<Page> {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await signIn(page, user, path)
+  return page
+}
+
+test('another device creating and editing a document updates this one without reload', async ({
+  browser,
+}) => {
+  const user = await createUser('dash-realtime')
+  const laptop = await device(browser, user)
+  const phone = await device(browser, user)
+  await expect(laptop.getByTestId('live-status')).toHaveText(/^Live/)
+  await expect(phone.getByTestId('live-status')).toHaveText(/^Live/)
+
+  await laptop.getByRole('button', { name: 'New document' }).click()
+  await editorReady(laptop)
+  const id = openDocumentId(laptop)
+  // The phone's list learns about it from the realtime feed.
+  await expect(documentLink(phone, 'Untitled')).toBeVisible()
+  await documentLink(phone, 'Untitled').click()
+  await editorReady(phone)
+
+  await appendText(laptop, '# From the laptop\n\nWritten elsewhere.')
+  await expectSaved(laptop)
+  // The phone had no unsaved text: it simply takes the new version, editor and preview.
+  await expect.poll(() => editorText(phone)).toBe('# From the laptop\n\nWritten elsewhere.')
+  await expect(preview(phone).getByRole('heading', { level: 1 })).toHaveText(/From the laptop/)
+  await expect(saveStatus(phone)).toHaveAttribute('data-status', 'saved')
+
+  // A rename on one device shows in the other's list.
+  await laptop.getByRole('button', { name: 'Rename “Untitled”' }).click()
+  await laptop.getByRole('textbox', { name: 'New title for “Untitled”' }).fill('Shared notes')
+  await laptop.getByRole('textbox', { name: 'New title for “Untitled”' }).press('Enter')
+  await expect(documentLink(phone, 'Shared notes')).toBeVisible()
+  await expect(phone.getByRole('heading', { level: 2, name: 'Shared notes' })).toBeVisible()
+
+  // The phone keeps editing after the rename without a false conflict.
+  await appendText(phone, '\n\nAnd a line from the phone.')
+  await expectSaved(phone)
+  expect((await readDocument(id)).body).toBe(
+    '# From the laptop\n\nWritten elsewhere.\n\nAnd a line from the phone.',
+  )
+  await laptop.context().close()
+  await phone.context().close()
+})
+
+test('edits on two devices at once: the conflict is shown and nothing is lost', async ({
+  browser,
+}) => {
+  const user = await createUser('dash-conflict')
+  const doc = await insertDocument(user, { title: 'Plan', body: 'Base text.' })
+  const laptop = await device(browser, user, `/dashboard?doc=${doc.id}`)
+  const phone = await device(browser, user, `/dashboard?doc=${doc.id}`)
+  await editorReady(laptop)
+  await editorReady(phone)
+
+  // The phone loses its connection and keeps typing; its save waits.
+  await phone.context().setOffline(true)
+  await appendText(phone, ' Phone edit.')
+  await expect(saveStatus(phone)).toHaveAttribute('data-status', /offline|conflict/)
+  expect(await editorText(phone)).toBe('Base text. Phone edit.')
+
+  // Meanwhile the laptop saves a different text.
+  await appendText(laptop, ' Laptop edit.')
+  await expectSaved(laptop)
+
+  await phone.context().setOffline(false)
+  await expect(saveStatus(phone)).toHaveAttribute('data-status', 'conflict')
+  const panel = phone.getByTestId('conflict-panel')
+  await expect(
+    panel.getByRole('heading', { name: 'This document changed elsewhere' }),
+  ).toBeVisible()
+  // Nothing was overwritten while the phone had to choose.
+  expect((await readDocument(doc.id)).body).toBe('Base text. Laptop edit.')
+
+  await panel.getByRole('button', { name: 'View both' }).click()
+  await expect(phone.getByTestId('conflict-mine')).toHaveText('Base text. Phone edit.')
+  await expect(phone.getByTestId('conflict-theirs')).toHaveText('Base text. Laptop edit.')
+
+  await panel.getByRole('button', { name: 'Keep mine' }).click()
+  await expectSaved(phone)
+  await expect(phone.getByTestId('conflict-panel')).toHaveCount(0)
+  expect((await readDocument(doc.id)).body).toBe('Base text. Phone edit.')
+  // The laptop had nothing unsaved: it shows the phone's choice.
+  await expect.poll(() => editorText(laptop)).toBe('Base text. Phone edit.')
+  await laptop.context().close()
+  await phone.context().close()
+})
+
+test('take theirs replaces the local text with the saved version', async ({ browser }) => {
+  const user = await createUser('dash-theirs')
+  const doc = await insertDocument(user, { title: 'Plan', body: 'One.' })
+  const laptop = await device(browser, user, `/dashboard?doc=${doc.id}`)
+  const phone = await device(browser, user, `/dashboard?doc=${doc.id}`)
+  await editorReady(laptop)
+  await editorReady(phone)
+  await phone.context().setOffline(true)
+  await appendText(phone, ' Two (phone).')
+  await appendText(laptop, ' Two (laptop).')
+  await expectSaved(laptop)
+  await phone.context().setOffline(false)
+  await expect(saveStatus(phone)).toHaveAttribute('data-status', 'conflict')
+  await phone.getByTestId('conflict-panel').getByRole('button', { name: 'Take theirs' }).click()
+  await expectSaved(phone)
+  expect(await editorText(phone)).toBe('One. Two (laptop).')
+  expect((await readDocument(doc.id)).body).toBe('One. Two (laptop).')
+  await laptop.context().close()
+  await phone.context().close()
+})
