@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
 import { createUser, signIn } from './backend.ts'
 import {
@@ -118,4 +119,52 @@ test('Ctrl+S saves before the autosave pause', async ({ page }) => {
   await page.keyboard.press('ControlOrMeta+s')
   await expectSaved(page)
   expect((await readDocument(doc.id)).body).toBe('saved by the shortcut')
+})
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`an open document, editor and preview, has no axe violations in ${colorScheme} mode`, async ({
+    page,
+  }) => {
+    await page.emulateMedia({ colorScheme })
+    const user = await createUser(`dash-axe-${colorScheme}`)
+    await signIn(page, user)
+    await page.getByRole('button', { name: 'Start from an example' }).click()
+    await editorReady(page)
+    await expect(preview(page).locator('pre.shiki').first()).toBeVisible()
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+      // Token colours inside code are shiki's GitHub themes, shared with the blog.
+      .exclude('.markdown-preview pre.shiki span')
+      .analyze()
+    expect(
+      results.violations.map(
+        (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+      ),
+    ).toEqual([])
+  })
+}
+
+test('the account panel changes the password and shows the plan and billing link', async ({
+  page,
+  browser,
+}) => {
+  const user = await createUser('dash-account')
+  await signIn(page, user)
+  const account = page.getByRole('region', { name: 'Account' })
+  await expect(account.getByTestId('account-plan')).toContainText('Free: up to 3 documents')
+  await expect(account.getByRole('link', { name: /Manage billing/ })).toHaveAttribute(
+    'href',
+    '/stripe',
+  )
+  await account.getByRole('button', { name: 'Change password' }).click()
+  await account.getByLabel('New password', { exact: true }).fill('a-fresh-password-1')
+  await account.getByLabel('Repeat the new password').fill('a-fresh-password-1')
+  await account.getByRole('button', { name: 'Save new password' }).click()
+  await expect(account.getByText('Your password is changed.')).toBeVisible()
+
+  const fresh = await browser.newContext()
+  const other = await fresh.newPage()
+  await signIn(other, { ...user, password: 'a-fresh-password-1' })
+  await expect(other.getByTestId('signed-in-as')).toHaveText(`Signed in as ${user.email}`)
+  await fresh.close()
 })

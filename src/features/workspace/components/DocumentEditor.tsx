@@ -121,7 +121,8 @@ export function DocumentEditor(props: DocumentEditorProps) {
             handleRef={editor}
           />
         </div>
-        <div className="doc-editor__pane" aria-label="Preview" role="region">
+        {/* Focusable so keyboard users can scroll a long preview. */}
+        <div className="doc-editor__pane" aria-label="Preview" role="region" tabIndex={0}>
           <MarkdownPreview markdown={state.draft} />
         </div>
       </div>

@@ -51,8 +51,7 @@ export const SAMPLE_DOCUMENT = {
   title: 'Welcome to Folio',
   body: `# Welcome to Folio
 
-Write **markdown** on the left; the preview on the right is rendered by the same pipeline
-as the Folio blog.
+Write **markdown** on the left; the preview on the right is rendered by the same pipeline as the Folio blog.
 
 ## Code, highlighted
 
@@ -68,8 +67,8 @@ npm install && npm start
 
 ## Lists and tables
 
-- [x] Autosave
-- [ ] Your next great runbook
+- Saved a moment after you stop typing
+- Live in your other tabs and devices
 
 | Shortcut | Does |
 | --- | --- |

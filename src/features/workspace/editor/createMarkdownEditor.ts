@@ -93,7 +93,12 @@ export function createMarkdownEditor(options: MarkdownEditorOptions): MarkdownEd
         editorTheme,
         themeMode.of(EditorView.theme({}, { dark: options.dark })),
         placeholder('Start writing markdown…'),
-        EditorView.contentAttributes.of({ 'aria-label': options.label, 'aria-multiline': 'true' }),
+        // tabindex: the scroller around the text counts as keyboard-reachable for assistive tech.
+        EditorView.contentAttributes.of({
+          'aria-label': options.label,
+          'aria-multiline': 'true',
+          tabindex: '0',
+        }),
         keymap.of([
           {
             key: 'Mod-s',

@@ -61,7 +61,8 @@ export const markdownHighlightStyle = HighlightStyle.define([
   { tag: t.strikethrough, textDecoration: 'line-through' },
   { tag: [t.link, t.url], color: 'var(--cm-link)' },
   { tag: t.quote, color: 'var(--text-muted)', fontStyle: 'italic' },
-  { tag: [t.processingInstruction, t.contentSeparator, t.list], color: 'var(--cm-mark)' },
+  // Markdown's own marks (#, *, -, ```); list items themselves keep the text colour.
+  { tag: [t.processingInstruction, t.contentSeparator], color: 'var(--cm-mark)' },
   { tag: t.monospace, color: 'var(--cm-code)' },
   { tag: [t.keyword, t.modifier, t.controlKeyword, t.operatorKeyword], color: 'var(--cm-keyword)' },
   { tag: [t.string, t.special(t.string), t.regexp], color: 'var(--cm-string)' },
