@@ -39,7 +39,17 @@ export function useDocumentSession(
       setOpen({ status: 'ready', session })
     })
     const stopListening = onRemoteChange((changedId, row) => {
-      if (changedId === id) session?.receiveRemote(row)
+      if (changedId !== id || !session) return
+      if (row && typeof row.body !== 'string') {
+        // Postgres leaves an unchanged large (TOASTed) column out of the change it streams,
+        // so a rename of a long note arrives without its body: read the row instead.
+        const current = session
+        void getDocument(supabase, id).then((result) => {
+          if (result.ok && !cancelled) current.receiveRemote(result.data)
+        })
+        return
+      }
+      session.receiveRemote(row)
     })
     const online = () => session?.retryNow()
     window.addEventListener('online', online)
