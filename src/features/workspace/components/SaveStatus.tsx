@@ -24,12 +24,20 @@ function label(state: SessionState): string {
   }
 }
 
-/** The autosave state, announced politely to screen readers. */
+const QUIET = new Set<SessionState['status']>(['saved', 'pending', 'saving'])
+
+/** The autosave state; failures, offline and conflicts are announced to screen readers. */
 export function SaveStatus({ state, onRetry }: SaveStatusProps) {
   const canRetry = state.status === 'failed' || state.status === 'offline'
   return (
     <div className={`save-status save-status--${state.status}`}>
-      <span role="status" data-testid="save-status" data-status={state.status}>
+      <span
+        role="status"
+        // Announce what needs attention; "saving… saved" on every pause in typing would be noise.
+        aria-live={QUIET.has(state.status) ? 'off' : 'polite'}
+        data-testid="save-status"
+        data-status={state.status}
+      >
         {label(state)}
       </span>
       {state.status === 'failed' && state.error ? (
