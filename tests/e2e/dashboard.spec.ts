@@ -168,3 +168,29 @@ test('the account panel changes the password and shows the plan and billing link
   await expect(other.getByTestId('signed-in-as')).toHaveText(`Signed in as ${user.email}`)
   await fresh.close()
 })
+
+test('a failed save keeps the text, says so, and succeeds on its own retry', async ({ page }) => {
+  const user = await createUser('dash-retry')
+  const doc = await insertDocument(user, { title: 'Flaky network', body: '' })
+  await signIn(page, user, `/dashboard?doc=${doc.id}`)
+  await editorReady(page)
+  let refused = 0
+  await page.route('**/rest/v1/documents?**', async (route) => {
+    if (route.request().method() === 'PATCH' && refused === 0) {
+      refused += 1
+      return route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'Service Unavailable' }),
+      })
+    }
+    return route.continue()
+  })
+  await appendText(page, 'Worth keeping.')
+  await expect(saveStatus(page)).toHaveAttribute('data-status', 'failed')
+  await expect(page.getByText('Not saved: Folio will try again')).toBeVisible()
+  expect(await editorText(page)).toBe('Worth keeping.')
+  await expectSaved(page)
+  expect(refused).toBe(1)
+  expect((await readDocument(doc.id)).body).toBe('Worth keeping.')
+})
