@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 import { finishBuild, hoistCharset } from './scripts/build/finishBuild.ts'
 import {
   addModulePreloads,
@@ -25,22 +25,25 @@ const frameworkChunks = () => (frameworkFiles ??= frameworkChunkFiles(manifest()
 let proseHtml: Promise<Map<string, string>> | undefined
 const prose = () => (proseHtml ??= builtContent().content.then(proseByKey))
 
+// The markdown pipeline also runs in a worker, which has no DOM: micromark's entity decoder
+// must use its table, not `document` (in dev, main plugins also serve worker modules).
+const entityDecoderWithoutDom: Plugin = {
+  name: 'folio-entity-decoder-without-dom',
+  enforce: 'pre',
+  resolveId: (source) =>
+    source === 'decode-named-character-reference'
+      ? createRequire(import.meta.url).resolve(source)
+      : null,
+}
+
 export default defineConfig({
-  plugins: [react(), folioPlugin(), folioContentPlugin()],
+  plugins: [react(), folioPlugin(), folioContentPlugin(), entityDecoderWithoutDom],
+  // Served unbundled in dev so the entity decoder resolves through the plugin above.
+  optimizeDeps: { exclude: ['decode-named-character-reference'] },
   worker: {
     // ES module workers can split: the dashboard preview's worker loads each grammar on demand.
     format: 'es',
-    // A worker has no DOM: micromark's entity decoder must use its table, not `document`.
-    plugins: () => [
-      {
-        name: 'folio-worker-no-dom',
-        enforce: 'pre' as const,
-        resolveId: (source) =>
-          source === 'decode-named-character-reference'
-            ? createRequire(import.meta.url).resolve(source)
-            : null,
-      },
-    ],
+    plugins: () => [entityDecoderWithoutDom],
   },
   build: {
     outDir,
