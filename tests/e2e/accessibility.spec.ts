@@ -18,6 +18,9 @@ const pages = [
   '/home',
   '/about',
   '/blog',
+  // A post with code in every token colour and a task list.
+  '/blog/writing-runbooks-that-work',
+  '/blog/introducing-folio',
   '/changelog',
   '/contact',
   '/pricing',

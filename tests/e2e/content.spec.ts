@@ -53,8 +53,8 @@ test('a post is a prerendered page with its own metadata and structured data', a
 test('code blocks follow the colour mode', async ({ page }) => {
   await page.goto('/blog/introducing-folio')
   await waitForHydration(page)
-  // A keyword: red in github-light, salmon in github-dark.
-  const keyword = page.locator('pre.shiki span[style*="--shiki-light:#D73A49"]').first()
+  // A keyword: red in the light theme, salmon in the dark one.
+  const keyword = page.locator('pre.shiki span[style*="--shiki-light:#CF222E"]').first()
   const colour = () => keyword.evaluate((element) => getComputedStyle(element).color)
   await page.evaluate(() => {
     document.documentElement.classList.remove('dark')

@@ -133,8 +133,6 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await expect(preview(page).locator('pre.shiki').first()).toBeVisible()
     const results = await new AxeBuilder({ page })
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-      // Token colours inside code are shiki's GitHub themes, shared with the blog.
-      .exclude('.markdown-preview pre.shiki span')
       .analyze()
     expect(
       results.violations.map(

@@ -1,7 +1,7 @@
 /**
  * Runs after sanitisation, on a tree that can no longer hold anything dangerous, and adds what
- * only we may add: heading ids with anchor links, rel on external links, and the headings and
- * word count the pages need.
+ * only we may add: heading ids with anchor links, rel on external links, names for task-list
+ * checkboxes, and the headings and word count the pages need.
  */
 import type { Element, Root } from 'hast'
 import { toString } from 'hast-util-to-string'
@@ -38,6 +38,11 @@ export function decorate(tree: Root, siteOrigin?: string): DecorateResult {
         children: [{ type: 'text', value: '#' }],
       })
       headings.push({ depth: Number(level[1]), id, text })
+      return
+    }
+    if (node.tagName === 'input' && node.properties.type === 'checkbox') {
+      // GitHub task lists: a checkbox needs a name for screen readers.
+      node.properties.ariaLabel = node.properties.checked ? 'Done' : 'Not done'
       return
     }
     if (node.tagName === 'a' && typeof node.properties.href === 'string') {

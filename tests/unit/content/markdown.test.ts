@@ -91,7 +91,8 @@ describe('the markdown pipeline', () => {
   it('renders GitHub-flavoured tables and task lists', () => {
     const { html } = renderMarkdown('| a | b |\n|---|---|\n| 1 | 2 |\n\n- [x] done\n- [ ] todo')
     expect(html).toContain('<table>')
-    expect(html).toMatch(/<input type="checkbox" checked disabled>/)
+    expect(html).toMatch(/<input type="checkbox" checked disabled aria-label="Done">/)
+    expect(html).toMatch(/<input type="checkbox" disabled aria-label="Not done">/)
   })
 
   it('counts prose words, not code, for the reading time', () => {

@@ -35,7 +35,7 @@ describe('the preview pipeline', () => {
     const { renderer, requested } = countingRenderer()
     const html = await renderer.render('# Title\n\n```ts\nconst answer: number = 42\n```\n')
     expect(html).toContain('<h1 id="title">')
-    expect(html).toMatch(/<pre class="shiki shiki-themes github-light github-dark"/)
+    expect(html).toMatch(/<pre class="shiki shiki-themes github-light-default github-dark-default"/)
     expect(html).toContain('--shiki-light:')
     expect(html).toContain('--shiki-dark:')
     expect(html).toContain('data-language="ts"')

@@ -6,8 +6,8 @@
 import { createHighlighterCore, type HighlighterCore } from 'shiki/core'
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript'
 import { bundledLanguages } from 'shiki/langs'
-import githubDark from 'shiki/themes/github-dark.mjs'
-import githubLight from 'shiki/themes/github-light.mjs'
+import githubDark from 'shiki/themes/github-dark-default.mjs'
+import githubLight from 'shiki/themes/github-light-default.mjs'
 import { createPreviewRenderer, type PreviewRenderer } from './previewRenderer'
 
 export function createBrowserHighlighter(): Promise<HighlighterCore> {
