@@ -5,6 +5,7 @@
 import { statSync } from 'node:fs'
 import { readFile, readdir } from 'node:fs/promises'
 import path from 'node:path'
+import { forEachFile } from './forEachFile.ts'
 
 export interface BrokenLink {
   page: string
@@ -32,16 +33,21 @@ export function resolvesInDist(distDir: string, target: string): boolean {
 
 export async function findBrokenLinks(distDir: string): Promise<BrokenLink[]> {
   const entries = await readdir(distDir, { withFileTypes: true, recursive: true })
-  const broken: BrokenLink[] = []
-  for (const entry of entries) {
-    if (!entry.isFile() || !entry.name.endsWith('.html')) continue
-    const file = path.join(entry.parentPath, entry.name)
-    const html = await readFile(file, 'utf8')
-    for (const match of html.matchAll(REFERENCE)) {
+  const pages = entries
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
+    .map((entry) => path.join(entry.parentPath, entry.name))
+  // Every page links the same header and footer pages: check each target once.
+  const resolves = new Map<string, boolean>()
+  const brokenByPage = new Map<string, BrokenLink[]>()
+  await forEachFile(pages, async (file) => {
+    const page = path.relative(distDir, file)
+    for (const match of (await readFile(file, 'utf8')).matchAll(REFERENCE)) {
       const target = match[1] as string
-      if (!resolvesInDist(distDir, target))
-        broken.push({ page: path.relative(distDir, file), target })
+      const pathname = target.split(/[?#]/)[0] as string
+      if (!resolves.has(pathname)) resolves.set(pathname, resolvesInDist(distDir, pathname))
+      if (resolves.get(pathname)) continue
+      brokenByPage.set(page, [...(brokenByPage.get(page) ?? []), { page, target }])
     }
-  }
-  return broken
+  })
+  return [...brokenByPage.keys()].sort().flatMap((page) => brokenByPage.get(page) ?? [])
 }

@@ -6,6 +6,7 @@
  */
 import { readFile, readdir } from 'node:fs/promises'
 import { join, relative } from 'node:path'
+import { forEachFile } from './forEachFile.ts'
 
 const SECRET_NAME = /SECRET|SERVICE_ROLE|PRIVATE|PASSWORD|WEBHOOK/i
 const SECRET_SHAPES = [
@@ -40,13 +41,14 @@ export function findSecrets(text: string, values: string[]): string[] {
 
 export async function scanForSecrets(distDir: string, values: string[]): Promise<SecretFinding[]> {
   const entries = await readdir(distDir, { withFileTypes: true, recursive: true })
+  const files = entries
+    .filter((entry) => entry.isFile() && TEXT_FILE.test(entry.name))
+    .map((entry) => join(entry.parentPath, entry.name))
   const findings: SecretFinding[] = []
-  for (const entry of entries) {
-    if (!entry.isFile() || !TEXT_FILE.test(entry.name)) continue
-    const file = join(entry.parentPath, entry.name)
+  await forEachFile(files, async (file) => {
     for (const what of findSecrets(await readFile(file, 'utf8'), values)) {
       findings.push({ file: relative(distDir, file), what })
     }
-  }
-  return findings
+  })
+  return findings.sort((a, b) => a.file.localeCompare(b.file))
 }

@@ -6,6 +6,7 @@
 import { readFile, readdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { PROSE_IN_PAGE } from '../../src/features/content/proseInPage.ts'
+import { forEachFile } from '../build/forEachFile.ts'
 import type { SiteContent } from '../../src/features/content/types.ts'
 
 const SLOT = /(<div class="[^"]*" data-prose-slot="([^"]+)")><\/div>/g
@@ -54,14 +55,15 @@ export function fillProseInData(value: unknown, byKey: Map<string, string>): unk
 export async function fillProseInPayloads(distDir: string, byKey: Map<string, string>): Promise<number> {
   const dir = path.join(distDir, 'static-loader-data')
   const entries = await readdir(dir, { withFileTypes: true, recursive: true }).catch(() => [])
+  const files = entries
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.json'))
+    .map((entry) => path.join(entry.parentPath, entry.name))
   let filled = 0
-  for (const entry of entries) {
-    if (!entry.isFile() || !entry.name.endsWith('.json')) continue
-    const file = path.join(entry.parentPath, entry.name)
+  await forEachFile(files, async (file) => {
     const text = await readFile(file, 'utf8')
-    if (!text.includes(PROSE_IN_PAGE)) continue
+    if (!text.includes(PROSE_IN_PAGE)) return
     await writeFile(file, JSON.stringify(fillProseInData(JSON.parse(text), byKey)))
     filled += 1
-  }
+  })
   return filled
 }
