@@ -48,18 +48,25 @@ const { server, url } = await startStaticServer({
   gzip: true,
   headers: securityHeaders(),
 })
-const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-})
+/**
+ * A new browser, with a new empty profile, for every run: each run is a first visit. (Reusing
+ * one browser keeps localStorage between runs, so later runs would measure a returning
+ * visitor whose cache Lighthouse has just emptied.)
+ */
+function launchChrome() {
+  return chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  })
+}
 
 try {
   console.log(
@@ -69,11 +76,12 @@ try {
   for (const page of pages) {
     const figures: RunFigures[] = []
     for (let run = 0; run < runs; run += 1) {
+      const chrome = await launchChrome()
       const result = await lighthouse(`${url}${page}`, {
         port: chrome.port,
         output: 'json',
         logLevel: 'error',
-      })
+      }).finally(() => chrome.kill())
       if (!result) throw new Error(`Lighthouse returned nothing for ${page}`)
       const { categories, audits } = result.lhr
       const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100)
@@ -102,6 +110,5 @@ try {
     )
   }
 } finally {
-  await chrome.kill()
   server.close()
 }

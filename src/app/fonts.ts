@@ -63,6 +63,15 @@ export function fallbackFamily(font: FontDefinition): string {
 }
 
 /**
+ * The same file under a second name with font-display: optional, for page loads that expect
+ * the font in the HTTP cache (src/app/webFonts.ts): used if it is there at once, otherwise the
+ * fallback stays for the whole page, so an evicted cache can never make text jump.
+ */
+export function cachedFamily(font: FontDefinition): string {
+  return `${font.family} Cached`
+}
+
+/**
  * The overrides that make `fallback` match `font`: scale glyph widths to the font's average
  * width (size-adjust), then express the font's vertical metrics in the scaled fallback's em.
  */
@@ -81,7 +90,9 @@ export function fontFaceCss(
   font: FontDefinition,
   metrics?: { font: FontMetrics; fallback: FontMetrics },
 ): string {
-  const face = `@font-face{font-family:'${font.family}';font-style:${font.style};font-weight:${font.weight};font-display:swap;src:url('${font.src}') format('${font.type}')}`
+  const faceOf = (family: string, display: string) =>
+    `@font-face{font-family:'${family}';font-style:${font.style};font-weight:${font.weight};font-display:${display};src:url('${font.src}') format('${font.type}')}`
+  const face = `${faceOf(font.family, 'swap')}\n${faceOf(cachedFamily(font), 'optional')}`
   if (!metrics) return face
   const o = fallbackMetricOverrides(metrics.font, metrics.fallback)
   return `${face}\n@font-face{font-family:'${fallbackFamily(font)}';src:${localSources(font.fallback)};size-adjust:${o.sizeAdjust};ascent-override:${o.ascentOverride};descent-override:${o.descentOverride};line-gap-override:${o.lineGapOverride}}`

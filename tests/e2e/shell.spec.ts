@@ -117,8 +117,12 @@ test('web fonts never swap under the reader: fetched after paint, used from the 
   await headerLink(page, 'Blog').click()
   await expect(page.locator('html')).toHaveClass(/\bweb-fonts\b/)
 
-  // The next full page load uses them from the first paint: only the head script has run.
+  // The next full page load uses them from the first paint (only the head script has run),
+  // through the font-display: optional twins, which never swap late.
   await page.route('**/assets/*.js', (route) => route.abort())
   await page.goto('/pricing')
-  await expect(page.locator('html')).toHaveClass(/\bweb-fonts\b/)
+  await expect(page.locator('html')).toHaveClass(/\bweb-fonts-cached\b/)
+  expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(
+    /^"Inter Cached"/,
+  )
 })
