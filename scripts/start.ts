@@ -87,7 +87,7 @@ try {
   await waitForBackend(backend)
 
   step('Building the site against it')
-  await run('vite-react-ssg', ['build'])
+  await run('npm', ['run', 'build'])
 
   step('Serving dist/')
   await startStaticServer({
