@@ -10,7 +10,7 @@ import {
   type ViteManifest,
 } from './scripts/build/frameworkPreloads.ts'
 import { finishContent } from './scripts/content/finishContent.ts'
-import { fillProseSlots, proseByKey } from './scripts/content/proseSlots.ts'
+import { fillProseSlots } from './scripts/content/proseSlots.ts'
 import { builtContent, folioContentPlugin, postPaths } from './scripts/content/vitePlugin.ts'
 import { buildId, folioPlugin } from './scripts/vite/folioPlugin.ts'
 
@@ -21,9 +21,6 @@ let clientManifest: ViteManifest | undefined
 const outDir = process.env.FOLIO_OUT_DIR ?? 'dist'
 const manifest = () => (clientManifest ??= readViteManifest(outDir))
 const frameworkChunks = () => (frameworkFiles ??= frameworkChunkFiles(manifest()))
-
-let proseHtml: Promise<Map<string, string>> | undefined
-const prose = () => (proseHtml ??= builtContent().content.then(proseByKey))
 
 // The markdown pipeline also runs in a worker, which has no DOM: micromark's entity decoder
 // must use its table, not `document` (in dev, main plugins also serve worker modules).
@@ -64,7 +61,10 @@ export default defineConfig({
     ],
     onPageRendered: async (_route, html) =>
       dropLazyPreloads(
-        addModulePreloads(fillProseSlots(hoistCharset(html), await prose()), frameworkChunks()),
+        addModulePreloads(
+          fillProseSlots(hoistCharset(html), await builtContent().prose),
+          frameworkChunks(),
+        ),
         manifest(),
       ),
     onFinished: async (outDir) => {

@@ -11,6 +11,7 @@
  */
 import { createHash } from 'node:crypto'
 import { loadWebFontsSource } from '../../src/app/webFonts.ts'
+import { MODULE_PRELOAD_LINK } from './frameworkPreloads.ts'
 
 export const BOOT_ELEMENT_ID = 'folio-boot'
 
@@ -29,17 +30,19 @@ export const bootScript =
 export const bootScriptHash = `sha256-${createHash('sha256').update(bootScript).digest('base64')}`
 
 const MODULE_SCRIPT = /<script type="module"[^>]*src="([^"]+)"[^>]*><\/script>/
-const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*href="([^"]+)"[^>]*>/g
 
 export function deferHydration(html: string): string {
   const entry = MODULE_SCRIPT.exec(html)
   if (!entry) return html // a page that does not hydrate (404.html)
-  const preload = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1] as string)
+  const preload = [...html.matchAll(MODULE_PRELOAD_LINK)].map((match) => match[1] as string)
   const manifest: BootManifest = { entry: entry[1] as string, preload }
   const boot =
     `<script type="application/json" id="${BOOT_ELEMENT_ID}">${JSON.stringify(manifest)}</script>` +
     `<script>${bootScript}</script>`
-  return html.replace(entry[0], '').replace(MODULE_PRELOAD, '').replace('</body>', `${boot}</body>`)
+  return html
+    .replace(entry[0], '')
+    .replace(MODULE_PRELOAD_LINK, '')
+    .replace('</body>', `${boot}</body>`)
 }
 
 /** The scripts a page deferred with deferHydration, for the size budget. */

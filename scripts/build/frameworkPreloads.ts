@@ -49,7 +49,7 @@ export function addModulePreloads(html: string, files: string[], base = '/'): st
   return links ? html.replace('</head>', `${links}</head>`) : html
 }
 
-const MODULE_PRELOAD_LINK = /<link rel="modulepreload"[^>]*href="([^"]+)"[^>]*>/g
+export const MODULE_PRELOAD_LINK = /<link rel="modulepreload"[^>]*href="([^"]+)"[^>]*>/g
 const PAGE_MODULE = /(^|\/)src\/pages\//
 
 /**

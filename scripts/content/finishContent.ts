@@ -5,7 +5,7 @@
 import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { findBrokenLinks } from '../build/linkCheck.ts'
-import { fillProseInPayloads, proseByKey } from './proseSlots.ts'
+import { fillProseInPayloads } from './proseSlots.ts'
 import { robotsTxt, rssXml, sitemapXml } from './siteFiles.ts'
 import { builtContent } from './vitePlugin.ts'
 
@@ -14,9 +14,9 @@ export const FEED_DESCRIPTION =
   'Notes from the Folio team on markdown, code, security and building a small product well.'
 
 export async function finishContent(distDir: string): Promise<void> {
-  const { siteUrl, content } = builtContent()
+  const { siteUrl, content, prose } = builtContent()
   const { posts } = await content
-  await fillProseInPayloads(distDir, proseByKey(await content))
+  await fillProseInPayloads(distDir, await prose)
   await Promise.all([
     writeFile(path.join(distDir, 'sitemap.xml'), sitemapXml(siteUrl, posts)),
     writeFile(path.join(distDir, 'rss.xml'), rssXml(siteUrl, posts, FEED_TITLE, FEED_DESCRIPTION)),

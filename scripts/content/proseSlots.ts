@@ -5,7 +5,7 @@
  */
 import { readFile, readdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { PROSE_IN_PAGE } from '../../src/features/content/proseInPage.ts'
+import { PROSE_IN_PAGE, proseSlot } from '../../src/features/content/proseInPage.ts'
 import { forEachFile } from '../build/forEachFile.ts'
 import type { SiteContent } from '../../src/features/content/types.ts'
 
@@ -13,9 +13,9 @@ const SLOT = /(<div class="[^"]*" data-prose-slot="([^"]+)")><\/div>/g
 
 export function proseByKey(content: SiteContent): Map<string, string> {
   const byKey = new Map<string, string>()
-  for (const post of content.posts) byKey.set(`post:${post.slug}`, post.html)
-  for (const entry of content.changelog) byKey.set(`changelog:${entry.version}`, entry.html)
-  for (const page of Object.values(content.pages)) byKey.set(`page:${page.name}`, page.html)
+  for (const post of content.posts) byKey.set(proseSlot.post(post.slug), post.html)
+  for (const entry of content.changelog) byKey.set(proseSlot.changelog(entry.version), entry.html)
+  for (const page of Object.values(content.pages)) byKey.set(proseSlot.page(page.name), page.html)
   return byKey
 }
 
@@ -29,9 +29,9 @@ export function fillProseSlots(html: string, byKey: Map<string, string>): string
 
 /** The slot key of a loader's document object, from the fields each kind has. */
 function keyOfDocument(document: Record<string, unknown>): string | undefined {
-  if (typeof document.slug === 'string') return `post:${document.slug}`
-  if (typeof document.version === 'string') return `changelog:${document.version}`
-  if (typeof document.name === 'string') return `page:${document.name}`
+  if (typeof document.slug === 'string') return proseSlot.post(document.slug)
+  if (typeof document.version === 'string') return proseSlot.changelog(document.version)
+  if (typeof document.name === 'string') return proseSlot.page(document.name)
   return undefined
 }
 

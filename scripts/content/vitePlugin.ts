@@ -8,12 +8,15 @@ import path from 'node:path'
 import type { Plugin } from 'vite'
 import type { SiteContent } from '../../src/features/content/types.ts'
 import { buildContent } from './buildContent.ts'
+import { proseByKey } from './proseSlots.ts'
 
 export const DEFAULT_SITE_URL = 'https://folio.example'
 
 interface ContentState {
   siteUrl: string
   content: Promise<SiteContent>
+  /** Each document's rendered HTML by its prose slot, for the pages and payloads to fill in. */
+  prose: Promise<Map<string, string>>
 }
 
 // Vite loads the config (and this module) afresh for each pass; the process is shared, so the
@@ -51,9 +54,10 @@ export function folioContentPlugin(): Plugin {
         )
         return content
       })
+      const prose = content.then(proseByKey)
       // Awaited later; until then a content error must not count as an unhandled rejection.
-      content.catch(() => undefined)
-      shared[STATE_KEY] = { siteUrl, content }
+      for (const pending of [content, prose]) pending.catch(() => undefined)
+      shared[STATE_KEY] = { siteUrl, content, prose }
     },
     // The client pass does not need content, so the render threads work while it builds;
     // the server pass waits, as its page loaders read the result.

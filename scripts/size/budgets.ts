@@ -28,23 +28,26 @@ export const HEAVY_PACKAGES = [
   'hast-util-sanitize',
 ]
 
+/** Signed-in flows may load auth and Stripe, never the editor or the highlighter. */
+const EDITOR_PACKAGES = ['shiki', '@shikijs', '@codemirror', '@lezer']
+
 export const budgets: RouteBudget[] = [
   { route: '/dashboard', maxGzipBytes: 250 * KB, forbiddenPackages: [] },
   {
     route: '/subscribe/stripe',
     maxGzipBytes: 120 * KB,
-    forbiddenPackages: ['shiki', '@shikijs', '@codemirror', '@lezer'],
+    forbiddenPackages: EDITOR_PACKAGES,
   },
   {
     // A signed-in flow: it asks the auth feature who is back from checkout.
     route: '/subscribe/success',
     maxGzipBytes: 120 * KB,
-    forbiddenPackages: ['shiki', '@shikijs', '@codemirror', '@lezer'],
+    forbiddenPackages: EDITOR_PACKAGES,
   },
   {
     route: '/stripe',
     maxGzipBytes: 120 * KB,
-    forbiddenPackages: ['shiki', '@shikijs', '@codemirror', '@lezer'],
+    forbiddenPackages: EDITOR_PACKAGES,
   },
   { route: '*', maxGzipBytes: 80 * KB, forbiddenPackages: HEAVY_PACKAGES },
 ]

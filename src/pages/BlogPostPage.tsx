@@ -2,7 +2,7 @@ import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom'
 import { NotFoundScreen } from '../app/NotFoundScreen'
 import { Seo } from '../app/Seo'
 import { SITE_NAME, absoluteUrl } from '../app/site'
-import { ProseHtml, formatDate, type Post } from '../features/content'
+import { ProseHtml, formatDate, proseSlot, type Post } from '../features/content'
 
 /** Runs while prerendering; in the browser the post's payload file stands in for it. */
 export async function loader({ params }: LoaderFunctionArgs): Promise<Post | null> {
@@ -57,7 +57,7 @@ export function Component() {
           {post.readingMinutes} min read
         </p>
       </header>
-      <ProseHtml html={post.html} slot={`post:${post.slug}`} />
+      <ProseHtml html={post.html} slot={proseSlot.post(post.slug)} />
       <footer className="post-footer">
         <Link to="/blog">← All posts</Link>
       </footer>

@@ -1,7 +1,7 @@
 import { useLoaderData } from 'react-router-dom'
 import { Seo } from '../app/Seo'
 import { PageHeader } from '../components/PageHeader'
-import { ProseHtml, formatDate, type ChangelogEntry } from '../features/content'
+import { ProseHtml, formatDate, proseSlot, type ChangelogEntry } from '../features/content'
 
 interface ChangelogData {
   entries: ChangelogEntry[]
@@ -36,7 +36,7 @@ export function Component() {
           <p className="post-meta">
             <time dateTime={entry.date}>{formatDate(entry.date)}</time>
           </p>
-          <ProseHtml html={entry.html} slot={`changelog:${entry.version}`} />
+          <ProseHtml html={entry.html} slot={proseSlot.changelog(entry.version)} />
         </section>
       ))}
     </div>

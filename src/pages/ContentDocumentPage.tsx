@@ -1,6 +1,6 @@
 import { Seo } from '../app/Seo'
 import { PageHeader } from '../components/PageHeader'
-import { ProseHtml, formatDate, type ContentPage } from '../features/content'
+import { ProseHtml, formatDate, proseSlot, type ContentPage } from '../features/content'
 
 interface ContentDocumentPageProps {
   page: ContentPage | null
@@ -19,7 +19,7 @@ export function ContentDocumentPage({ page, path, eyebrow }: ContentDocumentPage
         title={page.title}
         lead={page.updated ? `Last updated ${formatDate(page.updated)}.` : undefined}
       />
-      <ProseHtml html={page.html} slot={`page:${page.name}`} />
+      <ProseHtml html={page.html} slot={proseSlot.page(page.name)} />
     </article>
   )
 }

@@ -1,7 +1,7 @@
 import { randomUUID, createHash } from 'node:crypto'
 import { gatewayError, identifyCaller } from '../apiCaller.ts'
 import { isPgError, jsonRow, jsonRows } from '../db/database.ts'
-import type { Database } from '../db/database.ts'
+import type { Database, Queryable } from '../db/database.ts'
 import { withClaims } from '../db/withClaims.ts'
 import { BadJsonError, isRecord, json, readJson } from '../http/respond.ts'
 import type { Handler } from '../http/server.ts'
@@ -199,19 +199,22 @@ async function upload(
   return { Id: row.id, Key: `${bucketId}/${name}` }
 }
 
+/** One object by bucket and name, as the transaction's role may see it. */
+function findObject(tx: Queryable, bucketId: string, name: string) {
+  return jsonRow<ObjectRow>(
+    tx,
+    `select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`,
+    [bucketId, name],
+  )
+}
+
 async function download(
   ctx: StorageContext,
   claims: JwtClaims,
   bucketId: string,
   name: string,
 ): Promise<Response> {
-  const row = await withClaims(ctx.db, claims, (tx) =>
-    jsonRow<ObjectRow>(
-      tx,
-      `select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`,
-      [bucketId, name],
-    ),
-  )
+  const row = await withClaims(ctx.db, claims, (tx) => findObject(tx, bucketId, name))
   if (!row) throw objectNotFound()
   return serveBytes(ctx, row)
 }
@@ -240,13 +243,7 @@ async function serveWithoutPolicies(
   bucketId: string,
   name: string,
 ): Promise<Response> {
-  const row = await ctx.db.transaction((tx) =>
-    jsonRow<ObjectRow>(
-      tx,
-      `select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`,
-      [bucketId, name],
-    ),
-  )
+  const row = await ctx.db.transaction((tx) => findObject(tx, bucketId, name))
   if (!row) throw objectNotFound()
   return serveBytes(ctx, row)
 }

@@ -7,6 +7,7 @@
  */
 export { formatDate } from './formatDate'
 export { ProseHtml } from './ProseHtml'
+export { proseSlot } from './proseInPage'
 export { readingMinutes } from './readingTime'
 export type {
   ChangelogEntry,

@@ -11,3 +11,13 @@ export const PROSE_IN_PAGE = 'folio:prose-in-page'
 export function proseForPrerender(html: string): string {
   return import.meta.env.SSR && import.meta.env.PROD ? PROSE_IN_PAGE : html
 }
+
+/**
+ * The name a document's prose element carries (`data-prose-slot`), shared by the pages that
+ * render it and the build step that fills it in.
+ */
+export const proseSlot = {
+  post: (slug: string) => `post:${slug}`,
+  changelog: (version: string) => `changelog:${version}`,
+  page: (name: string) => `page:${name}`,
+}
