@@ -44,6 +44,8 @@ export default defineConfig({
   },
   build: {
     outDir,
+    // FOLIO_OUT_DIR may lie outside the project, where Vite would otherwise keep old files.
+    emptyOutDir: true,
     // The budget check (npm run size) is the real guard; this only keeps Vite quiet.
     chunkSizeWarningLimit: 600,
   },
