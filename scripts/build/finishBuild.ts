@@ -11,6 +11,7 @@ import { Keys } from '../backend/keys.ts'
 import { deferHydration } from './deferHydration.ts'
 import { inlineEntryCss } from './inlineCss.ts'
 import { scanForSecrets, secretValues } from './secretScan.ts'
+import { forEachFile } from './forEachFile.ts'
 import { externaliseInlineState } from './inlineState.ts'
 
 export interface BuildManifestFiles {
@@ -73,13 +74,11 @@ async function rewritePages(distDir: string): Promise<void> {
   const entries = await readdir(distDir, { withFileTypes: true, recursive: true })
   const pages = entries.filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
   const cssCache = new Map<string, string>()
-  await Promise.all(
-    pages.map(async (entry) => {
-      const file = join(entry.parentPath, entry.name)
-      const html = deferHydration(externaliseInlineState(await readFile(file, 'utf8')))
-      await writeFile(file, await inlineEntryCss(html, distDir, cssCache))
-    }),
-  )
+  await forEachFile(pages, async (entry) => {
+    const file = join(entry.parentPath, entry.name)
+    const html = deferHydration(externaliseInlineState(await readFile(file, 'utf8')))
+    await writeFile(file, await inlineEntryCss(html, distDir, cssCache))
+  })
 }
 
 /** The build fails rather than publish a key: see secretScan.ts. */

@@ -9,6 +9,9 @@ import type { CodeHighlighter } from '../../src/features/content/highlightCode.t
 import { SHIKI_THEMES } from '../../src/features/content/themes.ts'
 
 
+/** Distinct code blocks kept highlighted; repeated snippets are few and recent. */
+export const MEMO_LIMIT = 200
+
 export function isBundledLanguage(lang: string): lang is BundledLanguage {
   return Object.hasOwn(bundledLanguages, lang)
 }
@@ -32,7 +35,8 @@ export async function createCodeHighlighter(langs: string[]): Promise<CodeHighli
   })
   const loaded = new Set(shiki.getLoadedLanguages())
   // Posts repeat snippets (install commands, config): highlight each distinct block once. The
-  // shared tree is only read afterwards (inserted and stringified), so it is not copied.
+  // shared tree is only read afterwards (inserted and stringified), so it is not copied. The
+  // memo is bounded: a thousand posts of distinct code would otherwise keep every tree alive.
   const memo = new Map<string, Element>()
   return (code, lang) => {
     if (!loaded.has(lang)) return null
@@ -41,6 +45,7 @@ export async function createCodeHighlighter(langs: string[]): Promise<CodeHighli
     if (cached) return cached
     const root = shiki.codeToHast(code, { lang, themes: SHIKI_THEMES, defaultColor: false })
     const pre = root.children[0] as Element
+    if (memo.size >= MEMO_LIMIT) memo.delete(memo.keys().next().value as string)
     memo.set(key, pre)
     return pre
   }

@@ -2,7 +2,11 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { renderMarkdown } from '../../../src/features/content/pipeline'
 import type { CodeHighlighter } from '../../../src/features/content/pipeline'
 import { readingMinutes } from '../../../src/features/content/readingTime'
-import { createCodeHighlighter, languagesIn } from '../../../scripts/content/highlighter.ts'
+import {
+  MEMO_LIMIT,
+  createCodeHighlighter,
+  languagesIn,
+} from '../../../scripts/content/highlighter.ts'
 
 /** Inputs that try to get script, frames or handlers into the page. */
 const hostile = [
@@ -108,5 +112,18 @@ describe('the markdown pipeline', () => {
       'bash',
       'ts',
     ])
+  })
+})
+
+describe('the build highlighter', () => {
+  it('highlights a repeated block once, and forgets old blocks instead of keeping them all', async () => {
+    const highlight = await createCodeHighlighter(['ts'])
+    const first = highlight('const answer = 42', 'ts')
+    expect(first).not.toBeNull()
+    expect(highlight('const answer = 42', 'ts')).toBe(first)
+    for (let n = 0; n < MEMO_LIMIT; n += 1) highlight(`const value${n} = ${n}`, 'ts')
+    const again = highlight('const answer = 42', 'ts')
+    expect(again).not.toBe(first)
+    expect(again).toEqual(first)
   })
 })
