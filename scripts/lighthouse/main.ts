@@ -26,10 +26,14 @@ function defaultPages(distDir: string): string[] {
   return ['/', '/pricing', '/blog', ...(posts[0] ? [`/blog/${posts[0].name}`] : [])]
 }
 
+/** The median of the runs that measured a figure (Lighthouse now and then reports no LCP). */
 const median = (numbers: number[]) => {
-  const sorted = [...numbers].sort((a, b) => a - b)
-  return sorted[Math.floor(sorted.length / 2)] as number
+  const sorted = numbers.filter(Number.isFinite).sort((a, b) => a - b)
+  return sorted.length ? (sorted[Math.floor(sorted.length / 2)] as number) : Number.NaN
 }
+const PAGE_COLUMN = 46
+// Progress dots only on a terminal: in a log the carriage return would not hide them.
+const showProgress = process.stdout.isTTY
 
 interface RunFigures {
   performance: number
@@ -72,7 +76,16 @@ try {
   console.log(
     `Lighthouse, mobile, ${runs} runs per page, median figures (server ${url}, gzip, CDN headers)\n`,
   )
-  console.log('page'.padEnd(36), 'perf', 'a11y', 'best', 'seo', '   LCP', '   CLS', '  TBT')
+  console.log(
+    'page'.padEnd(PAGE_COLUMN),
+    'perf',
+    'a11y',
+    'best',
+    'seo',
+    '   LCP',
+    '   CLS',
+    '  TBT',
+  )
   for (const page of pages) {
     const figures: RunFigures[] = []
     for (let run = 0; run < runs; run += 1) {
@@ -94,12 +107,13 @@ try {
         cls: audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
         tbtMs: audits['total-blocking-time']?.numericValue ?? Number.NaN,
       })
-      process.stdout.write('.')
+      if (showProgress) process.stdout.write('.')
     }
     const m = (key: keyof RunFigures) => median(figures.map((figure) => figure[key]))
-    process.stdout.write('\r')
+    if (showProgress) process.stdout.write('\r')
+    const unmeasured = figures.filter((figure) => !Number.isFinite(figure.lcpMs)).length
     console.log(
-      page.padEnd(36),
+      page.padEnd(PAGE_COLUMN),
       String(m('performance')).padStart(4),
       String(m('accessibility')).padStart(4),
       String(m('bestPractices')).padStart(4),
@@ -107,6 +121,7 @@ try {
       `${(m('lcpMs') / 1000).toFixed(2)}s`.padStart(6),
       m('cls').toFixed(3).padStart(6),
       `${Math.round(m('tbtMs'))}ms`.padStart(5),
+      unmeasured ? `  (${unmeasured} of ${runs} runs reported no LCP)` : '',
     )
   }
 } finally {

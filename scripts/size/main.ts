@@ -51,13 +51,19 @@ async function main(): Promise<void> {
   const distDir = process.argv[2] ?? 'dist'
   const reports = await measureRoutes(distDir)
   let failures = 0
-  console.log('route'.padEnd(40), 'first-load JS (gzip)'.padStart(22), 'budget'.padStart(10))
+  // As wide as the longest route: post slugs run long.
+  const routeColumn = Math.max(40, ...reports.map((report) => report.route.length + 2))
+  console.log(
+    'route'.padEnd(routeColumn),
+    'first-load JS (gzip)'.padStart(22),
+    'budget'.padStart(10),
+  )
   for (const report of reports) {
     const over = report.gzipBytes > report.budgetBytes
     const bad = over || report.forbidden.length > 0
     if (bad) failures += 1
     console.log(
-      report.route.padEnd(40),
+      report.route.padEnd(routeColumn),
       formatKb(report.gzipBytes).padStart(22),
       formatKb(report.budgetBytes).padStart(10),
       bad
