@@ -1,16 +1,18 @@
 /**
  * Runs after vite-react-ssg has prerendered every route: moves the not-found page to the
- * `404.html` a CDN serves for unknown paths, and writes the build manifest that running tabs
- * poll (`builds/latest.json`) with its route rules (`builds/meta/{id}.json`).
+ * `404.html` a CDN serves for unknown paths, rewrites every page for the CDN, fails the build
+ * on a broken internal link or a leaked secret, and writes the build manifest that running
+ * tabs poll (`builds/latest.json`) with its route rules (`builds/meta/{id}.json`).
  */
 import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { join, relative } from 'node:path'
 import { routeRules } from '../../src/routeRules.ts'
 import { LOCAL_JWT_SECRET } from '../backend/config.ts'
 import { Keys } from '../backend/keys.ts'
 import { deferHydration } from './deferHydration.ts'
 import { inlineEntryCss } from './inlineCss.ts'
-import { scanForSecrets, secretValues } from './secretScan.ts'
+import { brokenLinks, brokenLinksError, linkTargets } from './linkCheck.ts'
+import { findSecrets, scanForSecrets, secretValues, type SecretFinding } from './secretScan.ts'
 import { forEachFile } from './forEachFile.ts'
 import { externaliseInlineState } from './inlineState.ts'
 
@@ -66,28 +68,49 @@ async function moveNotFoundPage(distDir: string): Promise<void> {
 }
 
 /**
- * Rewrites every prerendered page: state out of inline scripts (so a CSP without
- * 'unsafe-inline' scripts works), hydration started after the first paint, and the entry
- * stylesheet inlined (so first paint needs no second request).
+ * One pass over every prerendered page, each read and written once: its references are
+ * collected for the link check (before the rewrite moves scripts into the boot manifest), then
+ * state moves out of inline scripts (so a CSP without 'unsafe-inline' scripts works), hydration
+ * starts after the first paint, the entry stylesheet is inlined (so first paint needs no second
+ * request), and the result is checked for secrets.
  */
-async function rewritePages(distDir: string): Promise<void> {
+async function rewritePages(distDir: string, secrets: string[]): Promise<PagePassFindings> {
   const entries = await readdir(distDir, { withFileTypes: true, recursive: true })
   const pages = entries.filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
   const cssCache = new Map<string, string>()
+  const findings: PagePassFindings = { linkTargets: new Map(), secrets: [] }
   await forEachFile(pages, async (entry) => {
     const file = join(entry.parentPath, entry.name)
-    const html = deferHydration(externaliseInlineState(await readFile(file, 'utf8')))
-    await writeFile(file, await inlineEntryCss(html, distDir, cssCache))
+    const page = relative(distDir, file)
+    const prerendered = await readFile(file, 'utf8')
+    findings.linkTargets.set(page, linkTargets(prerendered))
+    const html = deferHydration(externaliseInlineState(prerendered))
+    const rewritten = await inlineEntryCss(html, distDir, cssCache)
+    for (const what of findSecrets(rewritten, secrets)) findings.secrets.push({ file: page, what })
+    await writeFile(file, rewritten)
   })
+  return findings
 }
 
-/** The build fails rather than publish a key: see secretScan.ts. */
-async function refuseSecrets(distDir: string): Promise<void> {
+interface PagePassFindings {
+  linkTargets: Map<string, string[]>
+  secrets: SecretFinding[]
+}
+
+/** The values that must never reach dist/: secret-looking variables and the local keys. */
+async function secretsOfThisBuild(): Promise<string[]> {
   const localServiceKey = await new Keys(LOCAL_JWT_SECRET, () => '').apiKey('service_role')
-  const findings = await scanForSecrets(
-    distDir,
-    secretValues(process.env, [LOCAL_JWT_SECRET, localServiceKey]),
-  )
+  return secretValues(process.env, [LOCAL_JWT_SECRET, localServiceKey])
+}
+
+/** The build fails rather than publish a key (see secretScan.ts) or a link that 404s. */
+async function checkPages(distDir: string, pass: PagePassFindings, secrets: string[]) {
+  const broken = brokenLinks(distDir, pass.linkTargets)
+  if (broken.length > 0) throw brokenLinksError(broken)
+  const findings = [
+    ...pass.secrets,
+    ...(await scanForSecrets(distDir, secrets, (name) => name.endsWith('.html'))),
+  ].sort((a, b) => a.file.localeCompare(b.file))
   if (findings.length > 0) {
     const lines = findings.map((finding) => `  dist/${finding.file}: ${finding.what}`)
     throw new Error(
@@ -102,8 +125,8 @@ export async function finishBuild(
   extraPrerendered: string[] = [],
 ): Promise<void> {
   await moveNotFoundPage(distDir)
-  await rewritePages(distDir)
-  await refuseSecrets(distDir)
+  const secrets = await secretsOfThisBuild()
+  await checkPages(distDir, await rewritePages(distDir, secrets), secrets)
   const files = buildManifestFiles(id, Date.now(), extraPrerendered)
   await mkdir(join(distDir, 'builds', 'meta'), { recursive: true })
   await writeFile(

@@ -31,23 +31,43 @@ export function resolvesInDist(distDir: string, target: string): boolean {
   return candidates.some((file) => statSync(file, { throwIfNoEntry: false })?.isFile() ?? false)
 }
 
+/** The root-relative references (`href`, `src`) of one page. */
+export function linkTargets(html: string): string[] {
+  return [...html.matchAll(REFERENCE)].map((match) => match[1] as string)
+}
+
+/** The references, by page (relative to distDir), that resolve to no file in dist/. */
+export function brokenLinks(distDir: string, targetsByPage: Map<string, string[]>): BrokenLink[] {
+  // Every page links the same header and footer pages: check each target once.
+  const resolves = new Map<string, boolean>()
+  const broken: BrokenLink[] = []
+  for (const page of [...targetsByPage.keys()].sort()) {
+    for (const target of targetsByPage.get(page) ?? []) {
+      const pathname = target.split(/[?#]/)[0] as string
+      if (!resolves.has(pathname)) resolves.set(pathname, resolvesInDist(distDir, pathname))
+      if (!resolves.get(pathname)) broken.push({ page, target })
+    }
+  }
+  return broken
+}
+
+/** Reads every page of dist/ and checks its references (the build does this in its page pass). */
 export async function findBrokenLinks(distDir: string): Promise<BrokenLink[]> {
   const entries = await readdir(distDir, { withFileTypes: true, recursive: true })
   const pages = entries
     .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
     .map((entry) => path.join(entry.parentPath, entry.name))
-  // Every page links the same header and footer pages: check each target once.
-  const resolves = new Map<string, boolean>()
-  const brokenByPage = new Map<string, BrokenLink[]>()
+  const targetsByPage = new Map<string, string[]>()
   await forEachFile(pages, async (file) => {
-    const page = path.relative(distDir, file)
-    for (const match of (await readFile(file, 'utf8')).matchAll(REFERENCE)) {
-      const target = match[1] as string
-      const pathname = target.split(/[?#]/)[0] as string
-      if (!resolves.has(pathname)) resolves.set(pathname, resolvesInDist(distDir, pathname))
-      if (resolves.get(pathname)) continue
-      brokenByPage.set(page, [...(brokenByPage.get(page) ?? []), { page, target }])
-    }
+    targetsByPage.set(path.relative(distDir, file), linkTargets(await readFile(file, 'utf8')))
   })
-  return [...brokenByPage.keys()].sort().flatMap((page) => brokenByPage.get(page) ?? [])
+  return brokenLinks(distDir, targetsByPage)
+}
+
+/** The error a build fails with when links are broken. */
+export function brokenLinksError(broken: BrokenLink[]): Error {
+  const lines = broken.slice(0, 50).map(({ page, target }) => `  dist/${page} links to ${target}`)
+  return new Error(
+    `${broken.length} internal link(s) lead to no file in dist/ (the CDN would answer 404):\n${lines.join('\n')}`,
+  )
 }

@@ -39,10 +39,15 @@ export function findSecrets(text: string, values: string[]): string[] {
   return found
 }
 
-export async function scanForSecrets(distDir: string, values: string[]): Promise<SecretFinding[]> {
+/** Scans dist/'s text files; `skip` leaves out files already checked (the build's page pass). */
+export async function scanForSecrets(
+  distDir: string,
+  values: string[],
+  skip: (name: string) => boolean = () => false,
+): Promise<SecretFinding[]> {
   const entries = await readdir(distDir, { withFileTypes: true, recursive: true })
   const files = entries
-    .filter((entry) => entry.isFile() && TEXT_FILE.test(entry.name))
+    .filter((entry) => entry.isFile() && TEXT_FILE.test(entry.name) && !skip(entry.name))
     .map((entry) => join(entry.parentPath, entry.name))
   const findings: SecretFinding[] = []
   await forEachFile(files, async (file) => {
