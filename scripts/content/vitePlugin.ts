@@ -59,11 +59,8 @@ export function folioContentPlugin(): Plugin {
       for (const pending of [content, prose]) pending.catch(() => undefined)
       shared[STATE_KEY] = { siteUrl, content, prose }
     },
-    // The client pass does not need content, so the render threads work while it builds;
-    // the server pass waits, as its page loaders read the result.
-    async buildStart() {
-      if (this.environment.config.consumer === 'server') await builtContent().content
-    },
+    // Neither bundle needs the content, so the render threads work while Vite builds both;
+    // prerendering waits for it, as the route list (postPaths) and the page loaders read it.
   }
 }
 
