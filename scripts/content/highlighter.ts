@@ -5,6 +5,8 @@
  */
 import type { Element } from 'hast'
 import { bundledLanguages, createHighlighter, type BundledLanguage } from 'shiki'
+import { createOnigurumaEngine } from 'shiki/engine/oniguruma'
+import { replayingRegexEngine } from './replayingRegexEngine.ts'
 import type { CodeHighlighter } from '../../src/features/content/highlightCode.ts'
 import { SHIKI_THEMES } from '../../src/features/content/themes.ts'
 
@@ -29,9 +31,12 @@ export function languagesIn(bodies: string[]): string[] {
 }
 
 export async function createCodeHighlighter(langs: string[]): Promise<CodeHighlighter> {
+  // Each block is tokenised once per theme with the same scans: the engine replays them.
+  const engine = replayingRegexEngine(await createOnigurumaEngine(import('shiki/wasm')))
   const shiki = await createHighlighter({
     themes: Object.values(SHIKI_THEMES),
     langs: langs.filter(isBundledLanguage),
+    engine,
   })
   const loaded = new Set(shiki.getLoadedLanguages())
   // Posts repeat snippets (install commands, config): highlight each distinct block once. The
@@ -43,6 +48,7 @@ export async function createCodeHighlighter(langs: string[]): Promise<CodeHighli
     const key = `${lang}\u0000${code}`
     const cached = memo.get(key)
     if (cached) return cached
+    engine.forget()
     const root = shiki.codeToHast(code, { lang, themes: SHIKI_THEMES, defaultColor: false })
     const pre = root.children[0] as Element
     if (memo.size >= MEMO_LIMIT) memo.delete(memo.keys().next().value as string)

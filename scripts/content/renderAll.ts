@@ -24,6 +24,7 @@ const PIPELINE_FILES = [
   'src/features/content/slugger.ts',
   'src/features/content/themes.ts',
   'scripts/content/highlighter.ts',
+  'scripts/content/replayingRegexEngine.ts',
   'node_modules/shiki/package.json',
 ]
 
