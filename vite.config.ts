@@ -13,6 +13,7 @@ import { finishContent } from './scripts/content/finishContent.ts'
 import { fillProseSlots } from './scripts/content/proseSlots.ts'
 import { builtContent, folioContentPlugin, postPaths } from './scripts/content/vitePlugin.ts'
 import { buildId, folioPlugin } from './scripts/vite/folioPlugin.ts'
+import { shikiGrammarsModule, shikiGrammarsPlugin } from './scripts/vite/shikiGrammarsPlugin.ts'
 
 // Read once, after the client build has written the manifest and before the first page renders.
 let frameworkFiles: string[] | undefined
@@ -34,13 +35,19 @@ const entityDecoderWithoutDom: Plugin = {
 }
 
 export default defineConfig({
-  plugins: [react(), folioPlugin(), folioContentPlugin(), entityDecoderWithoutDom],
+  plugins: [
+    react(),
+    folioPlugin(),
+    folioContentPlugin(),
+    shikiGrammarsPlugin(),
+    entityDecoderWithoutDom,
+  ],
   // Served unbundled in dev so the entity decoder resolves through the plugin above.
   optimizeDeps: { exclude: ['decode-named-character-reference'] },
   worker: {
     // ES module workers can split: the dashboard preview's worker loads each grammar on demand.
     format: 'es',
-    plugins: () => [entityDecoderWithoutDom],
+    plugins: () => [entityDecoderWithoutDom, shikiGrammarsModule()],
   },
   build: {
     outDir,

@@ -192,3 +192,27 @@ test('a failed save keeps the text, says so, and succeeds on its own retry', asy
   expect(refused).toBe(1)
   expect((await readDocument(doc.id)).body).toBe('Worth keeping.')
 })
+
+test('the preview loads a grammar with the languages it embeds, from the shipped grammar files', async ({
+  page,
+}) => {
+  const errors = trackErrors(page)
+  const user = await createUser('dash-grammars')
+  const body = '```html\n<p>hi</p>\n<script>\nconst answer = 42\n</script>\n```\n'
+  const doc = await insertDocument(user, { title: 'Embedded', body })
+  const grammars: string[] = []
+  page.on('response', (response) => {
+    const match = /\/assets\/shiki-grammars-[\d.]+\/([\w.+-]+\.mjs)$/.exec(response.url())
+    if (match && response.ok()) grammars.push(match[1] as string)
+  })
+  await signIn(page, user, `/dashboard?doc=${doc.id}`)
+  const block = preview(page).locator('pre.shiki[data-language="html"]')
+  await expect(block).toBeVisible()
+  // `const` inside <script> is coloured by the JavaScript grammar html.mjs imports.
+  await expect(block.locator('span', { hasText: /^const$/ })).toHaveAttribute(
+    'style',
+    /--shiki-light:#[0-9a-f]{6}/i,
+  )
+  expect(grammars).toEqual(expect.arrayContaining(['html.mjs', 'javascript.mjs']))
+  expect(errors).toEqual([])
+})

@@ -1,11 +1,12 @@
 /**
  * Shiki for the browser: the core, the JavaScript regex engine (no WebAssembly, so nothing
- * the site's CSP would have to allow) and the two site themes. Grammars are not included;
- * previewRenderer loads each one when a document first uses it.
+ * the site's CSP would have to allow) and the two site themes. Grammars are not included:
+ * previewRenderer loads each one, as a file the build copies (scripts/vite/shikiGrammarsPlugin),
+ * when a document first uses it.
  */
 import { createHighlighterCore, type HighlighterCore } from 'shiki/core'
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript'
-import { bundledLanguages } from 'shiki/langs'
+import { grammarBase, grammarFiles } from 'virtual:folio-shiki-grammars'
 import githubDark from 'shiki/themes/github-dark-default.mjs'
 import githubLight from 'shiki/themes/github-light-default.mjs'
 import { createPreviewRenderer, type PreviewRenderer } from './previewRenderer'
@@ -19,9 +20,19 @@ export function createBrowserHighlighter(): Promise<HighlighterCore> {
   })
 }
 
+/** A loader for every language name and alias, importing its grammar file at run time. */
+function grammarLoaders(): Record<string, () => Promise<unknown>> {
+  return Object.fromEntries(
+    Object.entries(grammarFiles).map(([lang, file]) => [
+      lang,
+      () => import(/* @vite-ignore */ `${grammarBase}${file}`),
+    ]),
+  )
+}
+
 export function createBrowserPreviewRenderer(): PreviewRenderer {
   return createPreviewRenderer({
-    languages: bundledLanguages,
+    languages: grammarLoaders(),
     createHighlighter: createBrowserHighlighter,
   })
 }
