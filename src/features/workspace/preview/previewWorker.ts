@@ -3,10 +3,15 @@
  * The preview's Web Worker: markdown in, sanitised HTML out. Rendering and highlighting a long
  * note takes tens of milliseconds; here it never delays a keystroke.
  */
-import { createBrowserPreviewRenderer } from './shikiBrowser'
+import { grammarLoaders } from './grammarLoaders'
+import { createPreviewRenderer } from './previewRenderer'
+import { createBrowserHighlighter } from './shikiBrowser'
 import type { PreviewRequest, PreviewResponse } from './previewProtocol'
 
-const renderer = createBrowserPreviewRenderer()
+const renderer = createPreviewRenderer({
+  languages: grammarLoaders,
+  createHighlighter: createBrowserHighlighter,
+})
 const scope = self as unknown as DedicatedWorkerGlobalScope
 
 scope.onmessage = async (event: MessageEvent<PreviewRequest>) => {
