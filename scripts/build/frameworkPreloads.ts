@@ -52,6 +52,32 @@ export function addModulePreloads(html: string, files: string[], base = '/'): st
 export const MODULE_PRELOAD_LINK = /<link rel="modulepreload"[^>]*href="([^"]+)"[^>]*>/g
 const PAGE_MODULE = /(^|\/)src\/pages\//
 
+interface ManifestIndex {
+  keyOfFile: Map<string, string>
+  /** The entry and the framework chunks: needed by every page. */
+  alwaysRoots: (string | undefined)[]
+  /** Worker scripts are listed as assets of the chunk that starts them; never preloaded. */
+  assets: Set<string>
+}
+
+// Every page of a build asks about the same manifest: index it once.
+const manifestIndexes = new WeakMap<ViteManifest, ManifestIndex>()
+
+function indexOf(manifest: ViteManifest): ManifestIndex {
+  let index = manifestIndexes.get(manifest)
+  if (!index) {
+    const keyOfFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]))
+    const entry = Object.entries(manifest).find(([, chunk]) => chunk.isEntry)?.[0]
+    index = {
+      keyOfFile,
+      alwaysRoots: [entry, ...frameworkChunkFiles(manifest).map((file) => keyOfFile.get(file))],
+      assets: new Set(Object.values(manifest).flatMap((chunk) => chunk.assets ?? [])),
+    }
+    manifestIndexes.set(manifest, index)
+  }
+  return index
+}
+
 /**
  * vite-react-ssg preloads every chunk a page could ever reach, following dynamic imports as
  * well, so a page that loads its editor on demand would preload the editor, every language
@@ -60,14 +86,12 @@ const PAGE_MODULE = /(^|\/)src\/pages\//
  * Whatever sits behind a dynamic import loads when the page asks for it.
  */
 export function dropLazyPreloads(html: string, manifest: ViteManifest, base = '/'): string {
-  const keyOfFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]))
+  const { keyOfFile, alwaysRoots, assets } = indexOf(manifest)
   const preloaded = [...html.matchAll(MODULE_PRELOAD_LINK)].map((match) =>
     (match[1] as string).slice(base.length),
   )
-  const entry = Object.entries(manifest).find(([, chunk]) => chunk.isEntry)?.[0]
   const roots = [
-    ...(entry ? [entry] : []),
-    ...frameworkChunkFiles(manifest).map((file) => keyOfFile.get(file)),
+    ...alwaysRoots,
     ...preloaded.map((file) => keyOfFile.get(file)).filter((key) => key && PAGE_MODULE.test(key)),
   ].filter((key): key is string => Boolean(key))
   const needed = new Set<string>()
@@ -78,8 +102,6 @@ export function dropLazyPreloads(html: string, manifest: ViteManifest, base = '/
     for (const imported of chunk.imports ?? []) visit(imported)
   }
   roots.forEach(visit)
-  // Worker scripts are listed as assets of the chunk that starts them; they are never preloaded.
-  const assets = new Set(Object.values(manifest).flatMap((chunk) => chunk.assets ?? []))
   return html.replace(MODULE_PRELOAD_LINK, (link, href: string) => {
     const file = href.slice(base.length)
     return (keyOfFile.has(file) || assets.has(file)) && !needed.has(file) ? '' : link
