@@ -4,6 +4,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { PROSE_IN_PAGE } from '../../src/features/content/proseInPage.ts'
 import { readingMinutes } from '../../src/features/content/readingTime.ts'
 import type {
   ChangelogEntry,
@@ -17,7 +18,14 @@ import { renderAll, type RenderStats } from './renderAll.ts'
 
 export interface ContentBuildOptions {
   contentDir: string
+  /** The JSON file page loaders read while prerendering (server.ts). */
   outFile: string
+  /**
+   * Whether documents' HTML goes into outFile. A production build leaves it out: its pages
+   * carry the PROSE_IN_PAGE marker, filled in from memory after rendering (proseSlots.ts), so
+   * a thousand posts' HTML is neither written nor parsed again by the loaders.
+   */
+  proseInOutFile: boolean
   cacheDir: string
   siteOrigin: string
   includeDrafts: boolean
@@ -25,6 +33,18 @@ export interface ContentBuildOptions {
 
 export function changelogAnchor(version: string): string {
   return `v${version.replace(/[^0-9a-z]+/gi, '-')}`
+}
+
+function withoutProse(content: SiteContent): SiteContent {
+  const pages: Record<string, ContentPage> = {}
+  for (const [name, page] of Object.entries(content.pages)) {
+    pages[name] = { ...page, html: PROSE_IN_PAGE }
+  }
+  return {
+    posts: content.posts.map((post) => ({ ...post, html: PROSE_IN_PAGE })),
+    changelog: content.changelog.map((entry) => ({ ...entry, html: PROSE_IN_PAGE })),
+    pages,
+  }
 }
 
 export async function buildContent(
@@ -76,6 +96,9 @@ export async function buildContent(
   }
   const content: SiteContent = { posts, changelog, pages }
   await mkdir(path.dirname(options.outFile), { recursive: true })
-  await writeFile(options.outFile, JSON.stringify(content))
+  await writeFile(
+    options.outFile,
+    JSON.stringify(options.proseInOutFile ? content : withoutProse(content)),
+  )
   return { content, stats }
 }

@@ -44,6 +44,8 @@ export function folioContentPlugin(): Plugin {
       const content = buildContent({
         contentDir: path.resolve(root, process.env.FOLIO_CONTENT_DIR ?? 'content'),
         outFile,
+        // As proseForPrerender: production prerendering hands pages the marker, not the HTML.
+        proseInOutFile: !(config.command === 'build' && config.isProduction),
         cacheDir: path.join(cacheRoot, 'content/render'),
         siteOrigin: siteUrl,
         includeDrafts: config.mode !== 'production' || process.env.FOLIO_DRAFTS === '1',
