@@ -41,6 +41,8 @@ export function folioContentPlugin(): Plugin {
       const outFile = path.join(cacheRoot, 'content/site.json')
       process.env.FOLIO_CONTENT_FILE = outFile
       const started = Date.now()
+      // Starts now and renders beside both Vite builds, as neither bundle needs it; prerendering
+      // waits for it, since the route list (postPaths) and the page loaders read it.
       const content = buildContent({
         contentDir: path.resolve(root, process.env.FOLIO_CONTENT_DIR ?? 'content'),
         outFile,
@@ -61,8 +63,6 @@ export function folioContentPlugin(): Plugin {
       for (const pending of [content, prose]) pending.catch(() => undefined)
       shared[STATE_KEY] = { siteUrl, content, prose }
     },
-    // Neither bundle needs the content, so the render threads work while Vite builds both;
-    // prerendering waits for it, as the route list (postPaths) and the page loaders read it.
   }
 }
 
