@@ -41,8 +41,10 @@ export interface ReplayingRegexEngine extends RegexEngine {
 }
 
 export function replayingRegexEngine(inner: RegexEngine): ReplayingRegexEngine {
-  let generation = 0
+  // The current block's record: line ids by text, and each scanner's results by line and
+  // position. forget() replaces both.
   let textIds = new Map<string, number>()
+  let scansByScanner = new WeakMap<object, Map<number, ScanResult | null>>()
   let innerScans = 0
 
   return {
@@ -53,25 +55,23 @@ export function replayingRegexEngine(inner: RegexEngine): ReplayingRegexEngine {
     },
     createScanner(patterns) {
       const scanner = inner.createScanner(patterns)
-      let scansOf = -1
-      let scans = new Map<number, ScanResult | null>()
+      const scan: typeof scanner.findNextMatchSync = (string, startPosition, options) => {
+        innerScans += 1
+        const text = string instanceof LazyString ? string.forScan() : string
+        return scanner.findNextMatchSync(text, startPosition, options)
+      }
       return {
         findNextMatchSync(string, startPosition, options) {
           if (!(string instanceof LazyString) || startPosition >= 1_000_000) {
-            innerScans += 1
-            const text = string instanceof LazyString ? string.forScan() : string
-            return scanner.findNextMatchSync(text, startPosition, options)
+            return scan(string, startPosition, options)
           }
-          if (scansOf !== generation) {
-            scans = new Map()
-            scansOf = generation
-          }
+          let scans = scansByScanner.get(scanner)
+          if (!scans) scansByScanner.set(scanner, (scans = new Map()))
           // Options are a bit mask below 16; positions fit a line of up to a million characters.
           const key = (string.textId * 1_000_000 + startPosition) * 16 + (Number(options) || 0)
           let result = scans.get(key)
           if (result === undefined) {
-            innerScans += 1
-            result = scanner.findNextMatchSync(string.forScan(), startPosition, options)
+            result = scan(string, startPosition, options)
             scans.set(key, result)
           }
           return result
@@ -80,8 +80,8 @@ export function replayingRegexEngine(inner: RegexEngine): ReplayingRegexEngine {
       }
     },
     forget() {
-      generation += 1
       textIds = new Map()
+      scansByScanner = new WeakMap()
     },
     get innerScans() {
       return innerScans
