@@ -1,11 +1,10 @@
 /**
  * Every internal link and asset reference in the built site must resolve to a file in dist/:
  * the CDN has no SPA fallback, so a link that works in development but has no file is a 404.
+ * The build collects each page's targets as it rewrites the page (finishBuild.ts).
  */
 import { statSync } from 'node:fs'
-import { readFile, readdir } from 'node:fs/promises'
 import path from 'node:path'
-import { forEachFile } from './forEachFile.ts'
 
 export interface BrokenLink {
   page: string
@@ -49,19 +48,6 @@ export function brokenLinks(distDir: string, targetsByPage: Map<string, string[]
     }
   }
   return broken
-}
-
-/** Reads every page of dist/ and checks its references (the build does this in its page pass). */
-export async function findBrokenLinks(distDir: string): Promise<BrokenLink[]> {
-  const entries = await readdir(distDir, { withFileTypes: true, recursive: true })
-  const pages = entries
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
-    .map((entry) => path.join(entry.parentPath, entry.name))
-  const targetsByPage = new Map<string, string[]>()
-  await forEachFile(pages, async (file) => {
-    targetsByPage.set(path.relative(distDir, file), linkTargets(await readFile(file, 'utf8')))
-  })
-  return brokenLinks(distDir, targetsByPage)
 }
 
 /** The error a build fails with when links are broken. */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { PostSummary } from '../../../src/features/content/types'
-import { findBrokenLinks } from '../../../scripts/build/linkCheck.ts'
+import { brokenLinks, linkTargets } from '../../../scripts/build/linkCheck.ts'
 import { robotsTxt, rssXml, sitemapXml } from '../../../scripts/content/siteFiles.ts'
 
 const posts: PostSummary[] = [
@@ -52,15 +52,19 @@ describe('the link check', () => {
     await mkdir(path.join(dist, 'blog/post'), { recursive: true })
     await mkdir(path.join(dist, 'assets'))
     await mkdir(path.join(dist, 'empty-dir'))
-    await writeFile(path.join(dist, 'blog/post/index.html'), '<p>post</p>')
-    await writeFile(path.join(dist, 'assets/app.js'), '')
-    await writeFile(
-      path.join(dist, 'index.html'),
+    const post = '<p>post</p>'
+    const home =
       '<a href="/blog/post">ok</a><a href="/blog/post/#x">ok</a><a href="/blog/post?a=1">ok</a>' +
-        '<script src="/assets/app.js"></script><a href="https://elsewhere.example/x">external</a>' +
-        '<a href="/blog/missing">broken</a><img src="/assets/gone.png"><a href="/empty-dir">no index</a>',
-    )
-    expect(await findBrokenLinks(dist)).toEqual([
+      '<script src="/assets/app.js"></script><a href="https://elsewhere.example/x">external</a>' +
+      '<a href="/blog/missing">broken</a><img src="/assets/gone.png"><a href="/empty-dir">no index</a>'
+    await writeFile(path.join(dist, 'blog/post/index.html'), post)
+    await writeFile(path.join(dist, 'assets/app.js'), '')
+    await writeFile(path.join(dist, 'index.html'), home)
+    const targetsByPage = new Map([
+      ['index.html', linkTargets(home)],
+      ['blog/post/index.html', linkTargets(post)],
+    ])
+    expect(brokenLinks(dist, targetsByPage)).toEqual([
       { page: 'index.html', target: '/blog/missing' },
       { page: 'index.html', target: '/assets/gone.png' },
       { page: 'index.html', target: '/empty-dir' },
