@@ -54,6 +54,11 @@ function merge(results: Rows[]): Rows {
   }
 }
 
+/** What a write that touches no row answers: an empty array when the rows were asked for. */
+function noRows(query: RestQuery): Rows {
+  return { body: query.prefer.return === 'representation' ? '[]' : '', count: 0 }
+}
+
 /** POST: insert (or upsert with Prefer: resolution=…) one object or an array of objects. */
 export async function insertRows(
   tx: Queryable,
@@ -65,8 +70,7 @@ export async function insertRows(
   const rows = Array.isArray(body) ? body : [body]
   if (!rows.every(isRecord)) throw invalidBody('Empty or invalid json')
   const records = rows as Record<string, unknown>[]
-  if (records.length === 0)
-    return { body: query.prefer.return === 'representation' ? '[]' : '', count: 0 }
+  if (records.length === 0) return noRows(query)
   const columns = query.columns ?? Object.keys(records[0]!)
   if (
     !query.columns &&
@@ -149,8 +153,7 @@ export async function updateRows(
   requireFilter(query, 'UPDATE')
   const columns = Object.keys(body)
   checkColumns(table, columns)
-  if (columns.length === 0)
-    return { body: query.prefer.return === 'representation' ? '[]' : '', count: 0 }
+  if (columns.length === 0) return noRows(query)
   const target = qualified(table.schema, table.name)
   return run(tx, catalog, table, query, (params, returning) => {
     const data = params.add(JSON.stringify(body))
