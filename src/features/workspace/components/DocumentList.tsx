@@ -7,7 +7,7 @@ interface DocumentListProps {
   selectedId: string | null
   query: string
   onQueryChange: (query: string) => void
-  searchRef: React.RefObject<HTMLInputElement | null>
+  searchRef: React.RefObject<HTMLInputElement>
   onSelect: (id: string) => void
   onRename: (id: string, title: string) => Promise<boolean>
   onDelete: (document: DocumentSummary) => void

@@ -11,7 +11,7 @@ interface MarkdownEditorProps {
   autoFocus?: boolean
   onSave: () => void
   onFiles: (files: File[], position: number) => void
-  handleRef: React.RefObject<MarkdownEditorHandle | null>
+  handleRef: React.MutableRefObject<MarkdownEditorHandle | null>
 }
 
 /** CodeMirror, downloaded the first time a document is opened. */
