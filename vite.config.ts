@@ -12,6 +12,7 @@ import {
 import { finishContent } from './scripts/content/finishContent.ts'
 import { fillProseSlots } from './scripts/content/proseSlots.ts'
 import { builtContent, folioContentPlugin, postPaths } from './scripts/content/vitePlugin.ts'
+import { clientHeadPlugin } from './scripts/vite/clientHeadPlugin.ts'
 import { buildId, folioPlugin } from './scripts/vite/folioPlugin.ts'
 import { shikiGrammarsModule, shikiGrammarsPlugin } from './scripts/vite/shikiGrammarsPlugin.ts'
 
@@ -40,6 +41,7 @@ export default defineConfig({
     folioPlugin(),
     folioContentPlugin(),
     shikiGrammarsPlugin(),
+    clientHeadPlugin(),
     entityDecoderWithoutDom,
   ],
   // Served unbundled in dev so the entity decoder resolves through the plugin above.

@@ -28,28 +28,38 @@ export const HEAVY_PACKAGES = [
   'hast-util-sanitize',
 ]
 
+/**
+ * Only the prerender needs these: in the browser, src/app/head/clientHelmet.tsx stands in for
+ * react-helmet-async (scripts/vite/clientHeadPlugin.ts), so no page may ship it.
+ */
+const SERVER_ONLY_PACKAGES = ['react-helmet-async']
+
 /** Signed-in flows may load auth and Stripe, never the editor or the highlighter. */
 const EDITOR_PACKAGES = ['shiki', '@shikijs', '@codemirror', '@lezer']
 
 export const budgets: RouteBudget[] = [
-  { route: '/dashboard', maxGzipBytes: 250 * KB, forbiddenPackages: [] },
+  { route: '/dashboard', maxGzipBytes: 250 * KB, forbiddenPackages: SERVER_ONLY_PACKAGES },
   {
     route: '/subscribe/stripe',
     maxGzipBytes: 120 * KB,
-    forbiddenPackages: EDITOR_PACKAGES,
+    forbiddenPackages: [...EDITOR_PACKAGES, ...SERVER_ONLY_PACKAGES],
   },
   {
     // A signed-in flow: it asks the auth feature who is back from checkout.
     route: '/subscribe/success',
     maxGzipBytes: 120 * KB,
-    forbiddenPackages: EDITOR_PACKAGES,
+    forbiddenPackages: [...EDITOR_PACKAGES, ...SERVER_ONLY_PACKAGES],
   },
   {
     route: '/stripe',
     maxGzipBytes: 120 * KB,
-    forbiddenPackages: EDITOR_PACKAGES,
+    forbiddenPackages: [...EDITOR_PACKAGES, ...SERVER_ONLY_PACKAGES],
   },
-  { route: '*', maxGzipBytes: 80 * KB, forbiddenPackages: HEAVY_PACKAGES },
+  {
+    route: '*',
+    maxGzipBytes: 80 * KB,
+    forbiddenPackages: [...HEAVY_PACKAGES, ...SERVER_ONLY_PACKAGES],
+  },
 ]
 
 export function budgetFor(route: string): RouteBudget {

@@ -1,4 +1,11 @@
-import { documentIsMarked, expect, markDocument, test, waitForHydration } from './fixtures'
+import {
+  documentIsMarked,
+  expect,
+  headerLink,
+  markDocument,
+  test,
+  waitForHydration,
+} from './fixtures'
 
 test('the blog lists posts newest first, each with date, reading time and tags', async ({
   page,
@@ -136,4 +143,38 @@ test('crawlers find a sitemap, a valid feed and robots.txt', async ({ page }) =>
     items: 6,
     firstLink: 'https://folio.example/blog/writing-runbooks-that-work',
   })
+})
+
+test('client-side navigation swaps the head: metadata and structured data follow the page', async ({
+  page,
+}) => {
+  await page.goto('/blog/introducing-folio')
+  await waitForHydration(page)
+  // Hydration keeps the prerendered tags rather than adding copies.
+  await expect(page.locator('link[rel="canonical"]')).toHaveCount(1)
+  await expect(page.locator('meta[name="description"]')).toHaveCount(1)
+  await expect(page.locator('meta[property="article:tag"]')).toHaveCount(2)
+  await markDocument(page)
+
+  await headerLink(page, 'Pricing').click()
+  await expect(page).toHaveTitle('Pricing · Folio')
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+    'href',
+    'https://folio.example/pricing',
+  )
+  await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'website')
+  await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(0)
+  await expect(page.locator('meta[property="article:tag"]')).toHaveCount(0)
+  await expect(page.locator('meta[name="description"]')).toHaveCount(1)
+  await expect(page.locator('meta[name="generator"]')).toHaveAttribute('content', 'Folio')
+  expect(await documentIsMarked(page)).toBe(true)
+
+  await page.goBack()
+  await expect(page).toHaveTitle('Introducing Folio · Folio')
+  await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'article')
+  await expect(page.locator('meta[property="article:tag"]')).toHaveCount(2)
+  const jsonLd = JSON.parse(
+    (await page.locator('script[type="application/ld+json"]').textContent()) as string,
+  ) as Record<string, unknown>
+  expect(jsonLd).toMatchObject({ '@type': 'BlogPosting', headline: 'Introducing Folio' })
 })
