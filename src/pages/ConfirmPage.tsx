@@ -1,5 +1,5 @@
 import { Seo } from '../app/Seo'
-import { ConfirmPanel } from '../features/auth'
+import { ConfirmPanel } from '../features/auth/ConfirmPanel'
 
 export function Component() {
   return (

@@ -1,5 +1,5 @@
 import { Seo } from '../app/Seo'
-import { LoginPanel } from '../features/auth'
+import { LoginPanel } from '../features/auth/LoginPanel'
 
 export function Component() {
   return (

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { Link, useLocation } from 'react-router-dom'
 import { useSafeNavigate } from '../../app/useSafeNavigate'
+import { SignInLink } from './SignInLink'
 import { loadSupabase } from './supabaseClient'
 import { useAuthState } from './useAuthState'
 
@@ -35,13 +36,7 @@ export function AccountMenu() {
   }, [open])
 
   // Before hydration the visitor is shown as signed out: the common case, and no layout shift.
-  if (auth.status !== 'signed-in') {
-    return (
-      <Link to="/login" className="button button--small" data-testid="account-sign-in">
-        Sign in
-      </Link>
-    )
-  }
+  if (auth.status !== 'signed-in') return <SignInLink />
 
   const signOut = async () => {
     const supabase = await loadSupabase()

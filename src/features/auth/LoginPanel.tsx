@@ -1,9 +1,24 @@
+import { Suspense, lazy, useEffect } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
-import { EmailLinkForm } from './EmailLinkForm'
-import { MfaChallengeForm } from './MfaChallengeForm'
-import { NewPasswordForm } from './NewPasswordForm'
 import { PasswordForm } from './PasswordForm'
 import { useAuthRedirect } from './useAuthRedirect'
+
+// The page opens on the password form; the other modes' forms are fetched once it is
+// interactive, so they are there by the time someone switches, but not in the first load.
+const laterForms = {
+  emailLink: () => import('./EmailLinkForm'),
+  mfa: () => import('./MfaChallengeForm'),
+  newPassword: () => import('./NewPasswordForm'),
+}
+const EmailLinkForm = lazy(() =>
+  laterForms.emailLink().then((module) => ({ default: module.EmailLinkForm })),
+)
+const MfaChallengeForm = lazy(() =>
+  laterForms.mfa().then((module) => ({ default: module.MfaChallengeForm })),
+)
+const NewPasswordForm = lazy(() =>
+  laterForms.newPassword().then((module) => ({ default: module.NewPasswordForm })),
+)
 
 export type LoginMode = 'signin' | 'signup' | 'magic' | 'forgot' | 'reset' | 'mfa'
 
@@ -36,6 +51,13 @@ export function LoginPanel() {
   const [params, setParams] = useSearchParams()
   const mode = parseMode(params.get('mode'))
   const { target, goBack } = useAuthRedirect()
+  useEffect(() => {
+    for (const load of Object.values(laterForms)) {
+      load().catch(() => {
+        // Offline or a redeploy: the switch itself will try again and report a failure.
+      })
+    }
+  }, [])
 
   const hrefFor = (next: LoginMode) => {
     const nextParams = new URLSearchParams(params)
@@ -68,15 +90,20 @@ export function LoginPanel() {
       )}
       {mode === 'signin' || mode === 'signup' ? (
         <PasswordForm key={mode} mode={mode} redirectTarget={target} onSignedIn={afterSignIn} />
-      ) : null}
-      {mode === 'magic' ? (
-        <EmailLinkForm key="magic" purpose="magic-link" redirectTarget={target} />
-      ) : null}
-      {mode === 'forgot' ? (
-        <EmailLinkForm key="forgot" purpose="recovery" redirectTarget={target} />
-      ) : null}
-      {mode === 'reset' ? <NewPasswordForm onDone={goBack} /> : null}
-      {mode === 'mfa' ? <MfaChallengeForm onVerified={goBack} /> : null}
+      ) : (
+        // Only around the lazy forms: the prerendered page (the password form) must not contain
+        // a boundary, or an update during hydration would make React throw the page away.
+        <Suspense fallback={<p role="status">Loading…</p>}>
+          {mode === 'magic' ? (
+            <EmailLinkForm key="magic" purpose="magic-link" redirectTarget={target} />
+          ) : null}
+          {mode === 'forgot' ? (
+            <EmailLinkForm key="forgot" purpose="recovery" redirectTarget={target} />
+          ) : null}
+          {mode === 'reset' ? <NewPasswordForm onDone={goBack} /> : null}
+          {mode === 'mfa' ? <MfaChallengeForm onVerified={goBack} /> : null}
+        </Suspense>
+      )}
     </section>
   )
 }

@@ -1,9 +1,11 @@
 /**
- * The auth feature's public surface for pages (the shell's account menu is in ./shell.ts).
- * Nothing here imports supabase-js statically.
+ * The auth feature's public surface for other features and signed-in pages: the guard, the
+ * account settings and the lazily loaded supabase-js. Nothing here imports supabase-js
+ * statically. Two kinds of importer go around it on purpose, because a bundler gives every
+ * importer of a module everything it re-exports, and their pages have a JavaScript budget:
+ * - the always-loaded site shell imports ./shell (the header's account corner);
+ * - /login and /confirm import their panel (./LoginPanel, ./ConfirmPanel) directly.
  */
-export { ConfirmPanel } from './ConfirmPanel'
-export { LoginPanel } from './LoginPanel'
 export { NewPasswordForm } from './NewPasswordForm'
 export { RequireUser } from './RequireUser'
 export { SignOutOptions } from './SignOutOptions'

@@ -3,7 +3,6 @@
  * dynamically so that public pages, which never call this, do not download it.
  */
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { connectAuthState } from './authState'
 
 let client: Promise<SupabaseClient> | null = null
 
@@ -15,20 +14,24 @@ export function supabaseSettings() {
 }
 
 export function loadSupabase(): Promise<SupabaseClient> {
-  client ??= import('@supabase/supabase-js').then(({ createClient }) => {
-    const { url, anonKey } = supabaseSettings()
-    // createClient raises 'supabaseUrl is required.' / 'supabaseKey is required.' itself.
-    const supabase = createClient(url, anonKey, {
-      auth: {
-        // PKCE for our own email links; /confirm handles implicit-flow links itself.
-        flowType: 'pkce',
-        detectSessionInUrl: false,
-        persistSession: true,
-        autoRefreshToken: true,
-      },
-    })
-    connectAuthState(supabase)
-    return supabase
-  })
+  // The auth state (stored session, cookies) comes along on demand too: the sign-in forms
+  // import this module, and their first load should not carry what only a client needs.
+  client ??= Promise.all([import('@supabase/supabase-js'), import('./authState')]).then(
+    ([{ createClient }, { connectAuthState }]) => {
+      const { url, anonKey } = supabaseSettings()
+      // createClient raises 'supabaseUrl is required.' / 'supabaseKey is required.' itself.
+      const supabase = createClient(url, anonKey, {
+        auth: {
+          // PKCE for our own email links; /confirm handles implicit-flow links itself.
+          flowType: 'pkce',
+          detectSessionInUrl: false,
+          persistSession: true,
+          autoRefreshToken: true,
+        },
+      })
+      connectAuthState(supabase)
+      return supabase
+    },
+  )
   return client
 }
