@@ -57,6 +57,19 @@ export default defineConfig({
     emptyOutDir: true,
     // The budget check (npm run size) is the real guard; this only keeps Vite quiet.
     chunkSizeWarningLimit: 600,
+    sourcemap: process.env.FOLIO_SOURCEMAP === '1',
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@remix-run[\\/]router|vite-react-ssg)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
   },
   ssgOptions: {
     entry: 'src/main.tsx',
