@@ -57,6 +57,7 @@ export default defineConfig({
     emptyOutDir: true,
     // The budget check (npm run size) is the real guard; this only keeps Vite quiet.
     chunkSizeWarningLimit: 600,
+    // FOLIO_SOURCEMAP=1 adds source maps, to see what a chunk is made of.
     sourcemap: process.env.FOLIO_SOURCEMAP === '1',
     rolldownOptions: {
       output: {
