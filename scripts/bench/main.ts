@@ -11,10 +11,16 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { benchPost } from './generatePosts.ts'
+import { npmScriptEnv } from './npmScriptEnv.ts'
 
 const { values } = parseArgs({ options: { sizes: { type: 'string', default: '100,1000' } } })
 const sizes = (values.sizes as string).split(',').map(Number)
 const VITE_REACT_SSG = path.resolve('node_modules/vite-react-ssg/bin/vite-react-ssg.js')
+// What `npm run build` sets (production React, the bundler's allocator settings).
+const BUILD_ENV = npmScriptEnv(
+  (JSON.parse(await readFile('package.json', 'utf8')) as { scripts: { build: string } }).scripts
+    .build,
+)
 
 interface Run {
   seconds: number
@@ -71,14 +77,13 @@ const root = await mkdtemp(path.join(tmpdir(), 'folio-bench-'))
 try {
   console.log(`Site build with N generated posts (2 render threads), in ${root}\n`)
   for (const [index, count] of sizes.entries()) {
-    process.stdout.write(`generating ${count} posts…\r`)
+    if (process.stdout.isTTY) process.stdout.write(`generating ${count} posts…\r`)
     const contentDir = await contentWithPosts(root, count)
     const env = {
       FOLIO_CONTENT_DIR: contentDir,
       FOLIO_CACHE_DIR: path.join(root, `cache-${count}`),
       FOLIO_OUT_DIR: path.join(root, `dist-${count}`),
-      // As npm run build does: React's production build for prerendering.
-      NODE_ENV: 'production',
+      ...BUILD_ENV,
     }
     report(`N=${count}, cold`, count, await build(env))
     if (index === sizes.length - 1) report(`N=${count}, warm cache`, count, await build(env))
