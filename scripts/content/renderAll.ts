@@ -47,15 +47,52 @@ function startWorker(langs: string[], siteOrigin: string): Promise<Worker> {
   })
 }
 
-function runBatch(worker: Worker, jobs: RenderJob[]): Promise<(RenderedMarkdown & { id: number })[]> {
+type RenderedJob = RenderedMarkdown & { id: number }
+
+/**
+ * Feeds one worker batches from the shared queue until it is empty. Two batches are in flight,
+ * so the worker starts the next as soon as it has posted one, instead of idling until this
+ * (often busy) thread has taken the results in and answered.
+ */
+function feedWorker(
+  worker: Worker,
+  queue: RenderJob[],
+  batchSize: number,
+  onResults: (results: RenderedJob[]) => void,
+): Promise<void> {
   return new Promise((resolve, reject) => {
-    const onError = (error: Error) => reject(error)
-    worker.once('error', onError)
-    worker.once('message', (results: (RenderedMarkdown & { id: number })[]) => {
+    let inFlight = 0
+    const sendNext = () => {
+      const batch = queue.splice(0, batchSize)
+      if (batch.length === 0) return
+      inFlight += 1
+      worker.postMessage(batch)
+    }
+    const stop = () => {
+      worker.off('message', onMessage)
       worker.off('error', onError)
-      resolve(results)
-    })
-    worker.postMessage(jobs)
+    }
+    const onMessage = (results: RenderedJob[]) => {
+      inFlight -= 1
+      sendNext()
+      onResults(results)
+      if (inFlight === 0) {
+        stop()
+        resolve()
+      }
+    }
+    const onError = (error: Error) => {
+      stop()
+      reject(error)
+    }
+    worker.on('message', onMessage)
+    worker.on('error', onError)
+    sendNext()
+    sendNext()
+    if (inFlight === 0) {
+      stop()
+      resolve()
+    }
   })
 }
 
@@ -89,16 +126,24 @@ export async function renderAll(
     try {
       const batchSize = Math.max(1, Math.min(25, Math.ceil(pending.length / (threads * 4))))
       const queue = [...pending]
+      const cacheWrites: Promise<void>[] = []
       await Promise.all(
-        workers.map(async (worker) => {
-          for (let batch = queue.splice(0, batchSize); batch.length > 0; batch = queue.splice(0, batchSize)) {
-            for (const { id, ...rendered } of await runBatch(worker, batch)) {
-              results[id] = rendered
-              await writeFile(path.join(options.cacheDir, `${keys[id]}.json`), JSON.stringify(rendered))
+        workers.map((worker) =>
+          feedWorker(worker, queue, batchSize, (rendered) => {
+            for (const { id, ...result } of rendered) {
+              results[id] = result
+              const write = writeFile(
+                path.join(options.cacheDir, `${keys[id]}.json`),
+                JSON.stringify(result),
+              )
+              // Awaited once rendering is done; until then a failure must not count as unhandled.
+              write.catch(() => undefined)
+              cacheWrites.push(write)
             }
-          }
-        }),
+          }),
+        ),
       )
+      await Promise.all(cacheWrites)
     } finally {
       await Promise.all(workers.map((worker) => worker.terminate()))
     }
