@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
-import { finishBuild, hoistCharset } from './scripts/build/finishBuild.ts'
+import { PageFinisher, finishBuild, hoistCharset } from './scripts/build/finishBuild.ts'
 import {
   addModulePreloads,
   dropLazyPreloads,
@@ -23,6 +23,7 @@ let clientManifest: ViteManifest | undefined
 const outDir = process.env.FOLIO_OUT_DIR ?? 'dist'
 const manifest = () => (clientManifest ??= readViteManifest(outDir))
 const frameworkChunks = () => (frameworkFiles ??= frameworkChunkFiles(manifest()))
+const pages = new PageFinisher(outDir)
 
 // The markdown pipeline also runs in a worker, which has no DOM: micromark's entity decoder
 // must use its table, not `document` (in dev, main plugins also serve worker modules).
@@ -86,17 +87,20 @@ export default defineConfig({
       ...(await postPaths()),
       '/404',
     ],
-    onPageRendered: async (_route, html) =>
-      dropLazyPreloads(
-        addModulePreloads(
-          fillProseSlots(hoistCharset(html), await builtContent().prose),
-          frameworkChunks(),
+    onPageRendered: async (route, html) =>
+      pages.finish(
+        route,
+        dropLazyPreloads(
+          addModulePreloads(
+            fillProseSlots(hoistCharset(html), await builtContent().prose),
+            frameworkChunks(),
+          ),
+          manifest(),
         ),
-        manifest(),
       ),
     onFinished: async (outDir) => {
       await finishContent(outDir)
-      await finishBuild(outDir, buildId(), await postPaths())
+      await finishBuild(outDir, buildId(), pages.findings, await postPaths())
     },
   },
 })

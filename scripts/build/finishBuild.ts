@@ -1,11 +1,12 @@
 /**
- * Runs after vite-react-ssg has prerendered every route: moves the not-found page to the
- * `404.html` a CDN serves for unknown paths, rewrites every page for the CDN, fails the build
- * on a broken internal link or a leaked secret, and writes the build manifest that running
- * tabs poll (`builds/latest.json`) with its route rules (`builds/meta/{id}.json`).
+ * Makes the prerendered site ready for the CDN: each page is rewritten as it is rendered
+ * (PageFinisher); once all are written, the not-found page moves to the `404.html` a CDN serves
+ * for unknown paths, the build fails on a broken internal link or a leaked secret, and the build
+ * manifest that running tabs poll (`builds/latest.json`) is written with its route rules
+ * (`builds/meta/{id}.json`).
  */
-import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises'
-import { join, relative } from 'node:path'
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { routeRules } from '../../src/routeRules.ts'
 import { LOCAL_JWT_SECRET } from '../backend/config.ts'
 import { Keys } from '../backend/keys.ts'
@@ -13,7 +14,6 @@ import { deferHydration } from './deferHydration.ts'
 import { inlineEntryCss } from './inlineCss.ts'
 import { brokenLinks, brokenLinksError, linkTargets } from './linkCheck.ts'
 import { findSecrets, scanForSecrets, secretValues, type SecretFinding } from './secretScan.ts'
-import { forEachFile } from './forEachFile.ts'
 import { externaliseInlineState } from './inlineState.ts'
 
 export interface BuildManifestFiles {
@@ -68,31 +68,38 @@ async function moveNotFoundPage(distDir: string): Promise<void> {
 }
 
 /**
- * One pass over every prerendered page, each read and written once: its references are
+ * Finishes each page as vite-react-ssg renders it, before it is written: its references are
  * collected for the link check (before the rewrite moves scripts into the boot manifest), then
  * state moves out of inline scripts (so a CSP without 'unsafe-inline' scripts works), hydration
  * starts after the first paint, the entry stylesheet is inlined (so first paint needs no second
- * request), and the result is checked for secrets.
+ * request), and the result is checked for secrets. finishBuild reports what was found.
  */
-async function rewritePages(distDir: string, secrets: string[]): Promise<PagePassFindings> {
-  const entries = await readdir(distDir, { withFileTypes: true, recursive: true })
-  const pages = entries.filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
-  const cssCache = new Map<string, string>()
-  const findings: PagePassFindings = { linkTargets: new Map(), secrets: [] }
-  await forEachFile(pages, async (entry) => {
-    const file = join(entry.parentPath, entry.name)
-    const page = relative(distDir, file)
-    const prerendered = await readFile(file, 'utf8')
-    findings.linkTargets.set(page, linkTargets(prerendered))
+export class PageFinisher {
+  readonly findings: PageFindings = { linkTargets: new Map(), secrets: [] }
+  private readonly cssCache = new Map<string, string>()
+  private secrets: Promise<string[]> | undefined
+
+  constructor(private readonly distDir: string) {}
+
+  async finish(route: string, prerendered: string): Promise<string> {
+    const page = pageFileOf(route)
+    this.findings.linkTargets.set(page, linkTargets(prerendered))
     const html = deferHydration(externaliseInlineState(prerendered))
-    const rewritten = await inlineEntryCss(html, distDir, cssCache)
-    for (const what of findSecrets(rewritten, secrets)) findings.secrets.push({ file: page, what })
-    await writeFile(file, rewritten)
-  })
-  return findings
+    const finished = await inlineEntryCss(html, this.distDir, this.cssCache)
+    for (const what of findSecrets(finished, await (this.secrets ??= secretsOfThisBuild()))) {
+      this.findings.secrets.push({ file: page, what })
+    }
+    return finished
+  }
 }
 
-interface PagePassFindings {
+/** Where vite-react-ssg writes a route with `dirStyle: 'nested'`: `/blog` → `blog/index.html`. */
+export function pageFileOf(route: string): string {
+  const path = route.replace(/^\/+|\/+$/g, '')
+  return path === '' ? 'index.html' : `${path}/index.html`
+}
+
+export interface PageFindings {
   linkTargets: Map<string, string[]>
   secrets: SecretFinding[]
 }
@@ -104,7 +111,7 @@ async function secretsOfThisBuild(): Promise<string[]> {
 }
 
 /** The build fails rather than publish a key (see secretScan.ts) or a link that 404s. */
-async function checkPages(distDir: string, pass: PagePassFindings, secrets: string[]) {
+async function checkPages(distDir: string, pass: PageFindings, secrets: string[]) {
   const broken = brokenLinks(distDir, pass.linkTargets)
   if (broken.length > 0) throw brokenLinksError(broken)
   const findings = [
@@ -122,11 +129,11 @@ async function checkPages(distDir: string, pass: PagePassFindings, secrets: stri
 export async function finishBuild(
   distDir: string,
   id: string,
+  pages: PageFindings,
   extraPrerendered: string[] = [],
 ): Promise<void> {
   await moveNotFoundPage(distDir)
-  const secrets = await secretsOfThisBuild()
-  await checkPages(distDir, await rewritePages(distDir, secrets), secrets)
+  await checkPages(distDir, pages, await secretsOfThisBuild())
   const files = buildManifestFiles(id, Date.now(), extraPrerendered)
   await mkdir(join(distDir, 'builds', 'meta'), { recursive: true })
   await writeFile(

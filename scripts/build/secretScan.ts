@@ -39,7 +39,7 @@ export function findSecrets(text: string, values: string[]): string[] {
   return found
 }
 
-/** Scans dist/'s text files; `skip` leaves out files already checked (the build's page pass). */
+/** Scans dist/'s text files; `skip` leaves out files already checked (pages, as they are rendered). */
 export async function scanForSecrets(
   distDir: string,
   values: string[],

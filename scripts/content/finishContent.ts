@@ -1,6 +1,6 @@
 /**
  * After prerendering: the documents' HTML into the payload files, and the crawler files.
- * (The link check runs in finishBuild's page pass, with every page read once.)
+ * (Pages are finished and link-checked by finishBuild.ts, each as it is rendered.)
  */
 import { writeFile } from 'node:fs/promises'
 import path from 'node:path'

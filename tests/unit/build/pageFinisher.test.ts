@@ -1,0 +1,66 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { PageFinisher, pageFileOf } from '../../../scripts/build/finishBuild.ts'
+import { firstLoadScripts } from '../../../scripts/size/firstLoad.ts'
+
+// What vite-react-ssg hands onPageRendered: state in inline scripts, the entry as a module script.
+const hydration = JSON.stringify(JSON.stringify({ loaderData: { root: null } }))
+const prerendered = (body: string) =>
+  '<html><head><link rel="stylesheet" crossorigin="" href="/assets/app-abc.css">' +
+  '<script type="module" async="" crossorigin="" src="/assets/app.js"></script>' +
+  '<link rel="modulepreload" crossorigin="" href="/assets/Page.js"></head>' +
+  `<body><div id="root">${body}</div>` +
+  `<script>window.__staticRouterHydrationData = JSON.parse(${hydration});</script>` +
+  "<script>window.__VITE_REACT_SSG_HASH__ = 'h1'</script></body></html>"
+
+let distDir: string
+beforeAll(async () => {
+  distDir = await mkdtemp(join(tmpdir(), 'folio-finisher-'))
+  await mkdir(join(distDir, 'assets'))
+  await writeFile(join(distDir, 'assets', 'app-abc.css'), 'body{color:red}')
+})
+afterAll(() => rm(distDir, { recursive: true, force: true }))
+
+describe('PageFinisher', () => {
+  it('rewrites a page for the CDN before it is written', async () => {
+    const pages = new PageFinisher(distDir)
+    const html = await pages.finish('/blog', prerendered('<a href="/pricing">Pricing</a>'))
+    expect(html).toContain('<style>body{color:red}</style>')
+    expect(html).not.toMatch(/<script>window\./)
+    expect(html).toContain('id="folio-ssg-state"')
+    // Hydration waits for the first paint: the entry is in the boot manifest, not a tag.
+    expect(html).not.toMatch(/<script type="module"/)
+    expect(firstLoadScripts(html).sort()).toEqual(['/assets/Page.js', '/assets/app.js'])
+  })
+
+  it('records the references of the page as rendered, for the link check', async () => {
+    const pages = new PageFinisher(distDir)
+    await pages.finish('/blog', prerendered('<a href="/pricing#faq">Pricing</a>'))
+    expect(pages.findings.linkTargets.get('blog/index.html')).toEqual([
+      '/assets/app-abc.css',
+      '/assets/app.js',
+      '/assets/Page.js',
+      '/pricing#faq',
+    ])
+    expect(pages.findings.secrets).toEqual([])
+  })
+
+  it('records a secret-shaped string with the page it is on', async () => {
+    const pages = new PageFinisher(distDir)
+    await pages.finish('/', prerendered('<p>sk_live_0123456789abcdef</p>'))
+    expect(pages.findings.secrets).toEqual([
+      { file: 'index.html', what: 'something shaped like a secret key (sk_live_…)' },
+    ])
+  })
+})
+
+describe('pageFileOf', () => {
+  it('names the file vite-react-ssg writes for a route (nested directories)', () => {
+    expect(pageFileOf('/')).toBe('index.html')
+    expect(pageFileOf('/blog')).toBe('blog/index.html')
+    expect(pageFileOf('/blog/a-post/')).toBe('blog/a-post/index.html')
+    expect(pageFileOf('/404')).toBe('404/index.html')
+  })
+})
