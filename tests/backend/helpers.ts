@@ -6,6 +6,9 @@ import WebSocket from 'ws'
 import { startBackend } from '../../scripts/backend/startBackend.ts'
 import type { Backend } from '../../scripts/backend/startBackend.ts'
 import type { BackendOptions } from '../../scripts/backend/config.ts'
+import { uniqueEmail } from '../uniqueEmail'
+
+export { uniqueEmail }
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 
@@ -52,12 +55,6 @@ export function serviceClient(backend: Backend): SupabaseClient {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
   })
-}
-
-let counter = 0
-export function uniqueEmail(label: string): string {
-  counter += 1
-  return `${label}-${Date.now().toString(36)}-${counter}@example.com`
 }
 
 /** A confirmed user (created through the admin API) and a client signed in as them. */

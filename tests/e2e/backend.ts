@@ -9,6 +9,9 @@ import WebSocket from 'ws'
 import { LOCAL_JWT_SECRET } from '../../scripts/backend/config.ts'
 import { Keys } from '../../scripts/backend/keys.ts'
 import type { MailMessage } from '../../scripts/backend/auth/mailbox.ts'
+import { uniqueEmail } from '../uniqueEmail'
+
+export { uniqueEmail }
 
 export const BACKEND_URL = 'http://127.0.0.1:54321'
 
@@ -28,13 +31,6 @@ export async function adminClient(): Promise<SupabaseClient> {
   })
 }
 
-let counter = 0
-/** A unique address per call, so tests running in parallel never share a user. */
-export function uniqueEmail(label: string): string {
-  counter += 1
-  return `${label}-${Date.now().toString(36)}-${process.pid}-${counter}@example.com`
-}
-
 /** A confirmed user made through the admin API; `plan: 'pro'` adds an active subscription. */
 export async function createUser(
   label: string,
@@ -42,7 +38,8 @@ export async function createUser(
 ): Promise<TestUser> {
   const admin = await adminClient()
   const email = uniqueEmail(label)
-  const password = `correct-horse-${counter}-battery`
+  // Any valid password: each user is new, and tests read it back from the returned user.
+  const password = `correct-horse-${email.length}-battery`
   const { data, error } = await admin.auth.admin.createUser({
     email,
     password,
