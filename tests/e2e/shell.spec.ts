@@ -62,6 +62,42 @@ test.describe('prerendered routes', () => {
   }
 })
 
+test('a page whose parsing is held up while the app starts keeps its prerendered data', async ({
+  page,
+}) => {
+  // A script the parser must wait for, after the boot script: the document stays "loading"
+  // while the boot script's timers start the app (a busy browser can get there on its own).
+  await page.route('**/blog', async (route) => {
+    const response = await route.fetch()
+    const html = (await response.text()).replace(
+      '</body>',
+      '<script src="/e2e-slow.js"></script></body>',
+    )
+    await route.fulfill({ response, body: html })
+  })
+  let appStartedWhileLoading = false
+  await page.route('**/e2e-slow.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2_000))
+    appStartedWhileLoading = await page.evaluate(
+      () =>
+        document.readyState === 'loading' &&
+        performance.getEntriesByType('resource').some((entry) => /\/assets\/app-/.test(entry.name)),
+    )
+    await route.fulfill({ contentType: 'text/javascript', body: '' })
+  })
+  const errors = trackErrors(page)
+  const requested: string[] = []
+  page.on('request', (request) => requested.push(new URL(request.url()).pathname))
+
+  await page.goto('/blog')
+  await waitForHydration(page)
+  expect(appStartedWhileLoading).toBe(true)
+  await expect(page.locator('.post-card').first()).toBeVisible()
+  // The router has the page's data: it fetched no loader data of its own.
+  expect(requested.filter((path) => path.includes('static-loader-data'))).toEqual([])
+  expect(errors).toEqual([])
+})
+
 test('client-side navigation keeps the document and scrolls to the top', async ({ page }) => {
   await page.goto('/')
   await waitForHydration(page)
