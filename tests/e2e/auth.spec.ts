@@ -1,7 +1,7 @@
 import * as OTPAuth from 'otpauth'
 import type { Page } from '@playwright/test'
 import { createUser, latestEmail, signIn, uniqueEmail } from './backend'
-import { expect, test, waitForHydration } from './fixtures'
+import { expect, test, trackErrors, waitForHydration } from './fixtures'
 
 const STORAGE_KEY = 'sb-127-auth-token'
 /** After signing out on the dashboard: the login page, possibly offering the way back. */
@@ -76,6 +76,20 @@ test('a visitor is sent to sign in and comes back; signing out locks the dashboa
   )
   await page.goto('/dashboard')
   await expect(page).toHaveURL(/\/login\/?\?redirect=%2Fdashboard$/)
+})
+
+test('a link into a sign-in mode hydrates cleanly and keeps the way back', async ({ page }) => {
+  const errors = trackErrors(page)
+  await page.goto('/login?mode=magic&redirect=%2Fpricing')
+  await waitForHydration(page)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in with a link')
+  await expect(page.getByRole('button', { name: 'Email me a sign-in link' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Create account' })).toHaveAttribute(
+    'href',
+    '/login?mode=signup&redirect=%2Fpricing',
+  )
+  // The prerendered sign-in form was hydrated, not thrown away for a mismatch.
+  expect(errors).toEqual([])
 })
 
 test('a wrong password says so in words and keeps what was typed', async ({ page }) => {

@@ -1,5 +1,6 @@
 import { Suspense, lazy, useEffect } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
+import { useIsHydrated } from '../../app/useIsHydrated'
 import { PasswordForm } from './PasswordForm'
 import { useAuthRedirect } from './useAuthRedirect'
 
@@ -38,6 +39,8 @@ const headings: Record<LoginMode, string> = {
   mfa: 'Two-factor authentication',
 }
 
+const PRERENDERED_PARAMS = new URLSearchParams()
+
 function parseMode(value: string | null): LoginMode {
   return (
     (['signin', 'signup', 'magic', 'forgot', 'reset', 'mfa'] as const).find(
@@ -48,7 +51,10 @@ function parseMode(value: string | null): LoginMode {
 
 /** /login: every way in, one mode at a time (the mode and the way back live in the address). */
 export function LoginPanel() {
-  const [params, setParams] = useSearchParams()
+  const [liveParams, setParams] = useSearchParams()
+  // The prerendered page was rendered without a query: hydrate as it was (the sign-in mode),
+  // then follow the address, so a link to /login?mode=reset does not throw the page away.
+  const params = useIsHydrated() ? liveParams : PRERENDERED_PARAMS
   const mode = parseMode(params.get('mode'))
   const { target, goBack } = useAuthRedirect()
   useEffect(() => {
