@@ -100,7 +100,7 @@ export default defineConfig({
       ),
     onFinished: async (outDir) => {
       await finishContent(outDir)
-      await finishBuild(outDir, buildId(), pages.findings, await postPaths())
+      await finishBuild(outDir, buildId(), pages, await postPaths())
     },
   },
 })

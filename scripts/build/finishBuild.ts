@@ -77,16 +77,21 @@ async function moveNotFoundPage(distDir: string): Promise<void> {
 export class PageFinisher {
   readonly findings: PageFindings = { linkTargets: new Map(), secrets: [] }
   private readonly cssCache = new Map<string, string>()
-  private secrets: Promise<string[]> | undefined
+  private secretValues: Promise<string[]> | undefined
 
   constructor(private readonly distDir: string) {}
+
+  /** The values no file may contain, worked out once for the pages and the final scan. */
+  secrets(): Promise<string[]> {
+    return (this.secretValues ??= secretsOfThisBuild())
+  }
 
   async finish(route: string, prerendered: string): Promise<string> {
     const page = pageFileOf(route)
     this.findings.linkTargets.set(page, linkTargets(prerendered))
     const html = deferHydration(externaliseInlineState(prerendered))
     const finished = await inlineEntryCss(html, this.distDir, this.cssCache)
-    for (const what of findSecrets(finished, await (this.secrets ??= secretsOfThisBuild()))) {
+    for (const what of findSecrets(finished, await this.secrets())) {
       this.findings.secrets.push({ file: page, what })
     }
     return finished
@@ -129,11 +134,11 @@ async function checkPages(distDir: string, pass: PageFindings, secrets: string[]
 export async function finishBuild(
   distDir: string,
   id: string,
-  pages: PageFindings,
+  pages: PageFinisher,
   extraPrerendered: string[] = [],
 ): Promise<void> {
   await moveNotFoundPage(distDir)
-  await checkPages(distDir, pages, await secretsOfThisBuild())
+  await checkPages(distDir, pages.findings, await pages.secrets())
   const files = buildManifestFiles(id, Date.now(), extraPrerendered)
   await mkdir(join(distDir, 'builds', 'meta'), { recursive: true })
   await writeFile(
