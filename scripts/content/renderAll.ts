@@ -91,14 +91,16 @@ function feedWorker(
       worker.off('message', onMessage)
       worker.off('error', onError)
     }
+    const resolveIfIdle = () => {
+      if (inFlight > 0) return
+      stop()
+      resolve()
+    }
     const onMessage = (results: RenderedJob[]) => {
       inFlight -= 1
       sendNext()
       onResults(results)
-      if (inFlight === 0) {
-        stop()
-        resolve()
-      }
+      resolveIfIdle()
     }
     const onError = (error: Error) => {
       stop()
@@ -108,10 +110,7 @@ function feedWorker(
     worker.on('error', onError)
     sendNext()
     sendNext()
-    if (inFlight === 0) {
-      stop()
-      resolve()
-    }
+    resolveIfIdle()
   })
 }
 
