@@ -35,25 +35,31 @@ export const HEAVY_PACKAGES = [
 const SERVER_ONLY_PACKAGES = ['react-helmet-async']
 
 /** Signed-in flows may load auth and Stripe, never the editor or the highlighter. */
-const EDITOR_PACKAGES = ['shiki', '@shikijs', '@codemirror', '@lezer']
+const SIGNED_IN_FLOW_FORBIDDEN = [
+  'shiki',
+  '@shikijs',
+  '@codemirror',
+  '@lezer',
+  ...SERVER_ONLY_PACKAGES,
+]
 
 export const budgets: RouteBudget[] = [
   { route: '/dashboard', maxGzipBytes: 250 * KB, forbiddenPackages: SERVER_ONLY_PACKAGES },
   {
     route: '/subscribe/stripe',
     maxGzipBytes: 120 * KB,
-    forbiddenPackages: [...EDITOR_PACKAGES, ...SERVER_ONLY_PACKAGES],
+    forbiddenPackages: SIGNED_IN_FLOW_FORBIDDEN,
   },
   {
     // A signed-in flow: it asks the auth feature who is back from checkout.
     route: '/subscribe/success',
     maxGzipBytes: 120 * KB,
-    forbiddenPackages: [...EDITOR_PACKAGES, ...SERVER_ONLY_PACKAGES],
+    forbiddenPackages: SIGNED_IN_FLOW_FORBIDDEN,
   },
   {
     route: '/stripe',
     maxGzipBytes: 120 * KB,
-    forbiddenPackages: [...EDITOR_PACKAGES, ...SERVER_ONLY_PACKAGES],
+    forbiddenPackages: SIGNED_IN_FLOW_FORBIDDEN,
   },
   {
     route: '*',
