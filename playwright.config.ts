@@ -1,8 +1,10 @@
 import { defineConfig } from '@playwright/test'
-import { STAND_IN_PORT, standInFunctionEnv } from './tests/stripe/testKeys'
+import { E2E_STAND_IN_PORT, standInFunctionEnv } from './tests/stripe/testKeys'
 
 const PORT = Number(process.env.E2E_PORT ?? 4400)
-const BACKEND_PORT = 54321
+// Other ports let two checkouts run their suites side by side; the build must then be made
+// with VITE_SUPABASE_URL pointing at the same backend port.
+const BACKEND_PORT = Number(process.env.E2E_BACKEND_PORT ?? 54321)
 const BACKEND_URL = `http://127.0.0.1:${BACKEND_PORT}`
 
 /**
@@ -40,12 +42,12 @@ export default defineConfig({
       url: `${BACKEND_URL}/auth/v1/health`,
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,
-      env: { FOLIO_SITE_URL: `http://127.0.0.1:${PORT}`, ...standInFunctionEnv() },
+      env: { FOLIO_SITE_URL: `http://127.0.0.1:${PORT}`, ...standInFunctionEnv(E2E_STAND_IN_PORT) },
     },
     {
       // Stripe's API as the functions see it (tests/stripe); paid checkouts send webhooks back.
-      command: `npx tsx tests/stripe/main.ts --port ${STAND_IN_PORT} --webhook-url ${BACKEND_URL}/functions/v1/stripe-webhook`,
-      url: `http://127.0.0.1:${STAND_IN_PORT}/_stand-in/health`,
+      command: `npx tsx tests/stripe/main.ts --port ${E2E_STAND_IN_PORT} --webhook-url ${BACKEND_URL}/functions/v1/stripe-webhook`,
+      url: `http://127.0.0.1:${E2E_STAND_IN_PORT}/_stand-in/health`,
       reuseExistingServer: !process.env.CI,
       timeout: 30_000,
     },

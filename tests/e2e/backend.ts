@@ -13,7 +13,7 @@ import { uniqueEmail } from '../uniqueEmail'
 
 export { uniqueEmail }
 
-export const BACKEND_URL = 'http://127.0.0.1:54321'
+export const BACKEND_URL = `http://127.0.0.1:${process.env.E2E_BACKEND_PORT ?? 54321}`
 
 export interface TestUser {
   id: string

@@ -5,9 +5,9 @@
  */
 import type { Page } from '@playwright/test'
 import { stripeJsStandInSource } from '../stripe/stripeJsStandIn'
-import { STAND_IN_PORT } from '../stripe/testKeys'
+import { E2E_STAND_IN_PORT } from '../stripe/testKeys'
 
-const STAND_IN_URL = `http://127.0.0.1:${STAND_IN_PORT}`
+const STAND_IN_URL = `http://127.0.0.1:${E2E_STAND_IN_PORT}`
 
 export async function routeStripeJs(page: Page): Promise<void> {
   await page.route('https://js.stripe.com/**', (route) =>

@@ -2,7 +2,7 @@
  * Plans on the dashboard (the Free document limit, Pro attachments) and a hostile document.
  */
 import { expect, test, type Page } from '@playwright/test'
-import { createUser, signIn } from './backend.ts'
+import { BACKEND_URL, createUser, signIn } from './backend.ts'
 import {
   editorReady,
   editorText,
@@ -76,7 +76,7 @@ test('a Pro user drops an image: uploaded to their folder, linked, and shown in 
   await page.keyboard.press('ControlOrMeta+End')
   await dropFile(page, 'Network diagram.png', 'image/png', PNG_BASE64)
   const link = new RegExp(
-    `!\\[Network diagram\\]\\(http://127\\.0\\.0\\.1:54321/storage/v1/object/authenticated/attachments/${user.id}/${doc.id}/[\\w-]+-network-diagram\\.png\\)`,
+    `!\\[Network diagram\\]\\(${BACKEND_URL.replaceAll('.', '\\.')}/storage/v1/object/authenticated/attachments/${user.id}/${doc.id}/[\\w-]+-network-diagram\\.png\\)`,
   )
   await expect.poll(() => editorText(page)).toMatch(link)
   await expectSaved(page)

@@ -7,6 +7,8 @@ export const STAND_IN_WEBHOOK_SECRET = 'whsec_folio_local_stand_in'
 export const STAND_IN_PUBLISHABLE_KEY = 'pk_test_folio_local_stand_in'
 /** stripe-mock's customary port; e2e runs start the stand-in here. */
 export const STAND_IN_PORT = 12111
+/** Where the e2e suite starts it (E2E_STRIPE_PORT lets two checkouts test side by side). */
+export const E2E_STAND_IN_PORT = Number(process.env.E2E_STRIPE_PORT ?? STAND_IN_PORT)
 
 /** What the backend's functions need to use the stand-in instead of api.stripe.com. */
 export function standInFunctionEnv(port = STAND_IN_PORT): Record<string, string> {
