@@ -98,3 +98,69 @@ ${bashBlock(n)}
 ${prose(n + 6, 170)}
 `
 }
+
+function codeBlock(language: string, n: number, lines: number): string {
+  const body: Record<string, (i: number) => string> = {
+    python: (i) => `    total_${i} = sum(x * ${i + n} for x in range(${(n % 9) + i}))  # step ${i}`,
+    rust: (i) => `    let v${i}: Vec<u32> = (0..${(n % 50) + i}).map(|x| x * ${i}).collect();`,
+    go: (i) =>
+      `\tif err := step${i}(ctx, "${n}-${i}"); err != nil { return fmt.Errorf("step ${i}: %w", err) }`,
+    sql: (i) =>
+      `  select id, count(*) as c${i} from events_${n % 7} where kind = 'k${i}' group by id`,
+    json: (i) =>
+      `  "key_${i}": { "value": ${n * i}, "enabled": ${i % 2 === 0}, "label": "item ${i}" },`,
+    css: (i) =>
+      `.card-${n}-${i} { margin: ${i}px ${n % 16}px; color: rgb(${i * 10} 20 ${n % 255}); }`,
+  }
+  const line = body[language] as (i: number) => string
+  return ['```' + language, ...Array.from({ length: lines }, (_, i) => line(i)), '```'].join('\n')
+}
+
+/** Many short blocks in six other languages: grammar loading and tokenising dominate. */
+export function codeHeavyPost(n: number): string {
+  const date = new Date(Date.UTC(2020, 0, 1) + n * 86_400_000).toISOString().slice(0, 10)
+  const languages = ['python', 'rust', 'go', 'sql', 'json', 'css']
+  return `---
+title: Code-heavy post number ${n}
+description: A generated post with many code blocks, number ${n}.
+date: ${date}
+tags: [bench, code]
+---
+
+${prose(n, 60)}
+
+${languages.map((language, i) => `## Part ${i + 1}\n\n${prose(n + i, 30)}\n\n${codeBlock(language, n + i, 8 + ((n + i) % 20))}`).join('\n\n')}
+`
+}
+
+/** Long prose with tables, nested lists and quotes, and no code: the parser's share. */
+export function prosePost(n: number): string {
+  const date = new Date(Date.UTC(2020, 0, 1) + n * 86_400_000).toISOString().slice(0, 10)
+  const table = (seed: number) =>
+    [
+      '| Name | Owner | Size | Notes |',
+      '| --- | --- | ---: | --- |',
+      ...Array.from(
+        { length: 12 },
+        (_, i) =>
+          `| row ${seed}-${i} | team ${i % 4} | ${(seed * i) % 997} | ${prose(seed + i, 6)} |`,
+      ),
+    ].join('\n')
+  return `---
+title: Long read number ${n}
+description: A generated long post without code, number ${n}.
+date: ${date}
+tags: [bench, prose]
+---
+
+${Array.from({ length: 6 }, (_, i) => `## Section ${i + 1}\n\n${prose(n + i, 220)}\n\n> ${prose(n + i + 7, 25)}\n\n- ${prose(n + i, 10)}\n  - ${prose(n + i + 1, 8)}\n  - ${prose(n + i + 2, 8)}\n- ${prose(n + i + 3, 10)}\n\n${i % 2 === 0 ? table(n + i) : ''}`).join('\n\n')}
+`
+}
+
+/** The post generators `npm run bench -- --kind` chooses from. */
+export const POST_KINDS = {
+  standard: benchPost,
+  'code-heavy': codeHeavyPost,
+  prose: prosePost,
+} as const
+export type PostKind = keyof typeof POST_KINDS

@@ -1,19 +1,34 @@
 /**
  * `npm run bench`: builds the whole site with N generated posts (N = 100 and 1,000 by default)
- * and prints wall time, ms per post and the build process's peak memory. Each size is built
- * cold (empty render cache), and the largest once more warm (every post cached). Nothing in
- * dist/ or .cache/ is touched: content, cache and output live in a temporary folder.
- * Flags: --sizes 100,1000
+ * and prints wall time, ms per post and the build process's peak memory, beside the Astro 7
+ * peer building the very same posts in the same run (cold builds alternating, median of
+ * --runs), with the ratio and the weight of one post page in each. Each size is built cold
+ * (empty render cache), and the largest once more warm (every post cached). Nothing in dist/ or
+ * .cache/ is touched: content, cache and output live in a temporary folder.
+ * Flags: --sizes 100,1000  --runs 3  --kind standard|code-heavy|prose  --no-peer
  */
 import { spawn } from 'node:child_process'
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { benchPost } from './generatePosts.ts'
+import { buildPeer, median, peerAvailable, peerScript, type PeerRun } from './astroPeer.ts'
+import { POST_KINDS, type PostKind } from './generatePosts.ts'
+import { pageWeight } from './pageWeight.ts'
 import { npmScriptEnv } from './npmScriptEnv.ts'
 
-const { values } = parseArgs({ options: { sizes: { type: 'string', default: '100,1000' } } })
+const { values } = parseArgs({
+  options: {
+    sizes: { type: 'string', default: '100,1000' },
+    runs: { type: 'string', default: '3' },
+    kind: { type: 'string', default: 'standard' },
+    'no-peer': { type: 'boolean', default: false },
+  },
+})
+if (!(values.kind in POST_KINDS)) {
+  console.error(`--kind must be one of ${Object.keys(POST_KINDS).join(', ')}, got "${values.kind}"`)
+  process.exit(1)
+}
 const sizes = (values.sizes as string).split(',').map(Number)
 const VITE_REACT_SSG = path.resolve('node_modules/vite-react-ssg/bin/vite-react-ssg.js')
 // What `npm run build` sets (production React, the bundler's allocator settings).
@@ -54,14 +69,14 @@ function build(env: NodeJS.ProcessEnv): Promise<Run> {
   })
 }
 
-async function contentWithPosts(root: string, count: number): Promise<string> {
+async function contentWithPosts(root: string, count: number, kind: PostKind): Promise<string> {
   const dir = path.join(root, `content-${count}`)
   await mkdir(path.join(dir, 'blog'), { recursive: true })
   await cp('content/pages', path.join(dir, 'pages'), { recursive: true })
   await cp('content/changelog', path.join(dir, 'changelog'), { recursive: true })
   await Promise.all(
     Array.from({ length: count }, (_, n) =>
-      writeFile(path.join(dir, 'blog', `bench-post-${n}.md`), benchPost(n)),
+      writeFile(path.join(dir, 'blog', `bench-post-${n}.md`), POST_KINDS[kind](n)),
     ),
   )
   return dir
@@ -74,19 +89,67 @@ function report(label: string, count: number, run: Run): void {
 }
 
 const root = await mkdtemp(path.join(tmpdir(), 'folio-bench-'))
+const peer = peerScript(process.cwd())
+const withPeer = !values['no-peer']
+if (withPeer && !peerAvailable(peer)) {
+  console.error(
+    `The Astro peer is not at ${peer}: set FOLIO_PEERS_DIR to the folder holding astro-build.sh, or pass --no-peer to time Folio alone.`,
+  )
+  process.exit(1)
+}
+const runs = Number(values.runs)
+const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`
 try {
-  console.log(`Site build with N generated posts (2 render threads), in ${root}\n`)
+  console.log(
+    `Site build with N generated posts (${values.kind} posts), cold builds alternating with the Astro peer, median of ${runs}, in ${root}\n`,
+  )
   for (const [index, count] of sizes.entries()) {
     if (process.stdout.isTTY) process.stdout.write(`generating ${count} posts…\r`)
-    const contentDir = await contentWithPosts(root, count)
-    const env = {
+    const contentDir = await contentWithPosts(root, count, values.kind as PostKind)
+    const envFor = (run: number) => ({
       FOLIO_CONTENT_DIR: contentDir,
-      FOLIO_CACHE_DIR: path.join(root, `cache-${count}`),
+      FOLIO_CACHE_DIR: path.join(root, `cache-${count}-${run}`),
       FOLIO_OUT_DIR: path.join(root, `dist-${count}`),
       ...BUILD_ENV,
+    })
+    const folio: Run[] = []
+    const astro: PeerRun[] = []
+    for (let run = 0; run < runs; run += 1) {
+      folio.push(await build(envFor(run)))
+      if (withPeer) astro.push(await buildPeer(peer, path.join(contentDir, 'blog')))
     }
-    report(`N=${count}, cold`, count, await build(env))
-    if (index === sizes.length - 1) report(`N=${count}, warm cache`, count, await build(env))
+    const folioCold = {
+      seconds: median(folio.map((r) => r.seconds)),
+      peakMb: Math.max(...folio.map((r) => r.peakMb)),
+    }
+    report(`Folio N=${count}, cold`, count, folioCold)
+    if (withPeer) {
+      const astroCold = {
+        seconds: median(astro.map((r) => r.seconds)),
+        peakMb: Math.max(...astro.map((r) => r.peakMb)),
+      }
+      report(`Astro N=${count}, cold`, count, astroCold)
+      console.log(
+        `${'ratio Folio / Astro'.padEnd(22)} ${(folioCold.seconds / astroCold.seconds).toFixed(2).padStart(6)}   (target ≤ 0.80)`,
+      )
+      const page = `blog/bench-post-0/index.html`
+      const ours = await pageWeight(path.join(root, `dist-${count}`), page)
+      const theirs = await pageWeight(astro.at(-1)!.dist, page)
+      console.log(
+        `${'post page HTML+CSS'.padEnd(22)} Folio ${kb(ours.gzipBytes)} gzip (${kb(ours.htmlBytes)}), Astro ${kb(theirs.gzipBytes)} gzip (${kb(theirs.htmlBytes)}), ratio ${(ours.gzipBytes / theirs.gzipBytes).toFixed(2)} (target ≤ 1.50)`,
+      )
+    }
+    if (index === sizes.length - 1) {
+      const warm = await build(envFor(runs - 1))
+      report(`Folio N=${count}, warm`, count, warm)
+      if (withPeer) {
+        const astroCold = median(astro.map((r) => r.seconds))
+        console.log(
+          `${'ratio warm / Astro'.padEnd(22)} ${(warm.seconds / astroCold).toFixed(2).padStart(6)}   (target ≤ 0.40)`,
+        )
+      }
+    }
+    console.log('')
   }
 } finally {
   await rm(root, { recursive: true, force: true })
