@@ -2,6 +2,7 @@ import { Link, NavLink } from 'react-router-dom'
 import { useColorModeState } from '../ColorModeContext'
 import { ColorModeToggle } from '../ColorModeToggle'
 import { primaryNav } from './navigation'
+import { useMenuDisclosure } from './useMenuDisclosure'
 
 interface SiteHeaderProps {
   variant: 'default' | 'custom'
@@ -9,8 +10,13 @@ interface SiteHeaderProps {
   account?: React.ReactNode
 }
 
+/**
+ * One row at every width: on wide screens the navigation and the colour-mode toggle sit in the
+ * row; on narrow ones they fold into a menu behind a button, and the account corner stays.
+ */
 export function SiteHeader({ variant, account }: SiteHeaderProps) {
   const { preference, forced, setPreference } = useColorModeState()
+  const menu = useMenuDisclosure()
   return (
     <header className={`site-header site-header--${variant}`}>
       <a className="skip-link" href="#main">
@@ -23,19 +29,35 @@ export function SiteHeader({ variant, account }: SiteHeaderProps) {
           </span>
           Folio
         </Link>
-        <nav aria-label="Main" className="site-nav">
-          <ul>
-            {primaryNav.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to}>{item.label}</NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <div className="site-header__actions">
+        <div
+          id="site-menu"
+          className="site-header__menu"
+          data-open={menu.open ? 'true' : undefined}
+          ref={menu.panelRef}
+        >
+          <nav aria-label="Main" className="site-nav">
+            <ul>
+              {primaryNav.map((item) => (
+                <li key={item.to}>
+                  <NavLink to={item.to}>{item.label}</NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
           <ColorModeToggle preference={preference} forced={forced} onChange={setPreference} />
-          {account}
         </div>
+        <div className="site-header__actions">{account}</div>
+        <button
+          type="button"
+          className="site-header__menu-button"
+          aria-expanded={menu.open}
+          aria-controls="site-menu"
+          onClick={menu.toggle}
+          ref={menu.buttonRef}
+        >
+          <span aria-hidden="true">{menu.open ? '✕' : '☰'}</span>
+          Menu
+        </button>
       </div>
     </header>
   )

@@ -1,0 +1,56 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { useLocation } from 'react-router-dom'
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])'
+
+/**
+ * The narrow-screen header menu as a disclosure: a button toggles a panel; while it is open,
+ * Tab cycles between the button and the panel's controls, Escape or a click outside closes it
+ * and gives focus back to the button, and following a link closes it.
+ */
+export function useMenuDisclosure() {
+  const [open, setOpen] = useState(false)
+  const buttonRef = useRef<HTMLButtonElement>(null)
+  const panelRef = useRef<HTMLDivElement>(null)
+  const { pathname } = useLocation()
+
+  const close = useCallback((returnFocus: boolean) => {
+    setOpen(false)
+    if (returnFocus) buttonRef.current?.focus()
+  }, [])
+
+  useEffect(() => setOpen(false), [pathname])
+
+  useEffect(() => {
+    if (!open) return
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.key === 'Escape') {
+        event.preventDefault()
+        close(true)
+        return
+      }
+      if (event.key !== 'Tab') return
+      const cycle = [
+        buttonRef.current,
+        ...(panelRef.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? []),
+      ].filter((element): element is HTMLElement => Boolean(element))
+      const index = cycle.indexOf(document.activeElement as HTMLElement)
+      const next = event.shiftKey ? index - 1 : index + 1
+      event.preventDefault()
+      cycle[(next + cycle.length) % cycle.length]?.focus()
+    }
+    function onPointerDown(event: PointerEvent) {
+      const target = event.target as Node
+      if (!panelRef.current?.contains(target) && !buttonRef.current?.contains(target)) close(false)
+    }
+    document.addEventListener('keydown', onKeyDown)
+    document.addEventListener('pointerdown', onPointerDown)
+    return () => {
+      document.removeEventListener('keydown', onKeyDown)
+      document.removeEventListener('pointerdown', onPointerDown)
+    }
+  }, [open, close])
+
+  return { open, toggle: () => setOpen((value) => !value), buttonRef, panelRef }
+}
