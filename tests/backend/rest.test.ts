@@ -33,8 +33,15 @@ describe('row-level security', () => {
       .eq('id', doc.id)
       .select()
     expect(update.data).toEqual([])
+    // Nobody removes document rows through the API (deleting marks them), B included.
     const remove = await b.supabase.from('documents').delete().eq('id', doc.id).select()
-    expect(remove.data).toEqual([])
+    expect(remove.error?.code).toBe('42501')
+    const markDeleted = await b.supabase
+      .from('documents')
+      .update({ deleted_at: new Date().toISOString() })
+      .eq('id', doc.id)
+      .select()
+    expect(markDeleted.data).toEqual([])
     // Inserting a row owned by someone else, or taking over a row with upsert, is refused.
     const forged = await b.supabase.from('documents').insert({ title: 'Forged', user_id: a.id })
     expect(forged.error?.code).toBe('42501')

@@ -7,6 +7,6 @@ export const PLAN_LIMIT_MESSAGE = 'Free plan limit reached: upgrade to Pro for u
 /** The SQLSTATE the limit trigger raises (supabase/migrations/*_document_limit_after_rls.sql). */
 export const PLAN_LIMIT_SQLSTATE = 'FL001'
 
-export function isPlanLimitError(error: { code?: string } | null): boolean {
+export function isPlanLimitError(error: { code?: string; message?: string } | null): boolean {
   return error?.code === PLAN_LIMIT_SQLSTATE
 }
