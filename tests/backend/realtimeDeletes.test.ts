@@ -6,34 +6,23 @@
  * See supabase/realtime, lib/realtime/tenants/repo/migrations/*_squash_migrations.ex
  * (realtime.apply_rls: `if not is_rls_enabled or action = 'DELETE'`).
  */
-import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import type { RealtimePostgresChangesPayload } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Backend } from '../../scripts/backend/startBackend.ts'
 import { signedInUser, startTestBackend } from './helpers.ts'
+import { migrationsWith } from './migrationFixtures.ts'
 import { listen, waitFor } from './realtimeListen.ts'
 
-const here = path.dirname(fileURLToPath(import.meta.url))
-let migrationsDir: string
+// The real migrations plus a fixture table that still hard-deletes.
+const migrations = migrationsWith('99990101000000_realtime_probe.sql')
 let backend: Backend
 
 beforeAll(async () => {
-  // The real migrations plus a fixture table that still hard-deletes.
-  migrationsDir = mkdtempSync(path.join(tmpdir(), 'folio-migrations-'))
-  for (const dir of [
-    path.join(here, '../../supabase/migrations'),
-    path.join(here, 'fixtures/migrations'),
-  ])
-    for (const file of readdirSync(dir))
-      cpSync(path.join(dir, file), path.join(migrationsDir, file))
-  backend = await startTestBackend({ migrationsDir })
+  backend = await startTestBackend({ migrationsDir: migrations.dir })
 })
 afterAll(async () => {
   await backend?.stop()
-  rmSync(migrationsDir, { recursive: true, force: true })
+  migrations.remove()
 })
 
 type Probe = { id: string; user_id: string; note: string }
