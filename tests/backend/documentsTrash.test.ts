@@ -112,6 +112,12 @@ describe('deleted documents', () => {
       return tx.query<{ n: number }>(`select private.purge_deleted_documents() as n`)
     })
     expect(purged.rows[0]!.n).toBe(1)
+    // Undo after the purge says so in words.
+    expect(await restoreDocument(supabase, old.id, { title: 'Old', body: '' })).toEqual({
+      ok: false,
+      kind: 'failed',
+      message: 'This document is gone for good and cannot come back.',
+    })
     const left = await serviceClient(backend)
       .from('documents')
       .select('id')

@@ -126,7 +126,13 @@ export async function restoreDocument(
     .eq('id', id)
     .select(DOCUMENT_COLUMNS)
     .maybeSingle()
-  if (error || !data) return failure(error, status, 'bring the document back')
+  if (error) return failure(error, status, 'bring the document back')
+  if (!data)
+    return {
+      ok: false,
+      kind: 'failed',
+      message: 'This document is gone for good and cannot come back.',
+    }
   return { ok: true, data: data as WorkspaceDocument }
 }
 
