@@ -64,7 +64,7 @@ describe('under load', () => {
       ),
     )
     expect(results.filter((r) => !r.error)).toHaveLength(3)
-    expect(results.filter((r) => r.error?.code === 'P0001')).toHaveLength(7)
+    expect(results.filter((r) => r.error?.code === 'FL001')).toHaveLength(7)
   })
 
   it('loses no update when 20 edits of one document race', async () => {

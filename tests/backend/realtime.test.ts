@@ -1,7 +1,7 @@
-import type { RealtimeChannel, RealtimePostgresChangesPayload } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Backend } from '../../scripts/backend/startBackend.ts'
 import { client, signedInUser, startTestBackend } from './helpers.ts'
+import { listen, waitFor } from './realtimeListen.ts'
 
 let backend: Backend
 beforeAll(async () => {
@@ -9,36 +9,10 @@ beforeAll(async () => {
 })
 afterAll(() => backend?.stop())
 
-type Change = RealtimePostgresChangesPayload<{ id: string; title: string; user_id: string }>
-
-async function listen(user: Awaited<ReturnType<typeof signedInUser>>) {
-  const received: Change[] = []
-  user.supabase.realtime.setAuth(user.session.access_token)
-  const channel: RealtimeChannel = user.supabase
-    .channel(`documents-${user.id}`)
-    .on('postgres_changes', { event: '*', schema: 'public', table: 'documents' }, (payload) =>
-      received.push(payload as Change),
-    )
-  await new Promise<void>((resolve, reject) => {
-    channel.subscribe((status, error) => {
-      if (status === 'SUBSCRIBED') resolve()
-      else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT')
-        reject(error ?? new Error(status))
-    })
-  })
-  return { received, channel }
-}
-
-async function waitFor(condition: () => boolean, timeoutMs = 5000): Promise<void> {
-  const start = Date.now()
-  while (!condition()) {
-    if (Date.now() - start > timeoutMs) throw new Error('timed out waiting for realtime')
-    await new Promise((r) => setTimeout(r, 25))
-  }
-}
+type Doc = { id: string; title: string; user_id: string; deleted_at: string | null }
 
 describe('realtime postgres_changes', () => {
-  it("delivers a user's own document changes to their other client, and nobody else's", async () => {
+  it("delivers a user's own document changes, deletes included, and nobody else's", async () => {
     const alice = await signedInUser(backend, 'alice')
     const bob = await signedInUser(backend, 'bob')
     // Alice's second device: another client signed in as her.
@@ -49,8 +23,8 @@ describe('realtime postgres_changes', () => {
     })
     const aliceOther = { ...alice, supabase: aliceDevice, session: signIn.data.session! }
 
-    const aliceFeed = await listen(aliceOther)
-    const bobFeed = await listen(bob)
+    const aliceFeed = await listen<Doc>(aliceOther, 'documents')
+    const bobFeed = await listen<Doc>(bob, 'documents')
 
     const created = await alice.supabase
       .from('documents')
@@ -60,18 +34,39 @@ describe('realtime postgres_changes', () => {
     const id = (created.data as { id: string }).id
     await alice.supabase.from('documents').update({ title: 'Hello again' }).eq('id', id)
     await bob.supabase.from('documents').insert({ title: 'Bob private' })
-    await alice.supabase.from('documents').delete().eq('id', id)
+    // Deleting is marking: an UPDATE, which Realtime checks against RLS like any other.
+    const deleted = await alice.supabase
+      .from('documents')
+      .update({ deleted_at: new Date().toISOString() })
+      .eq('id', id)
+      .select('id')
+    expect(deleted.data).toEqual([{ id }])
+    // Removing the row, which hosted Realtime would announce to every subscriber, is refused.
+    const hardDelete = await alice.supabase.from('documents').delete().eq('id', id)
+    expect(hardDelete.error?.code).toBe('42501')
 
     await waitFor(() => aliceFeed.received.length >= 3)
     await backend.realtimeSettled()
     await waitFor(() => bobFeed.received.length >= 1)
-    expect(aliceFeed.received.map((c) => c.eventType)).toEqual(['INSERT', 'UPDATE', 'DELETE'])
+    expect(aliceFeed.received.map((c) => c.eventType)).toEqual(['INSERT', 'UPDATE', 'UPDATE'])
     expect(aliceFeed.received[0]!.new).toMatchObject({ id, title: 'Hello', user_id: alice.id })
-    expect(aliceFeed.received[1]!.new).toMatchObject({ id, title: 'Hello again' })
-    expect(aliceFeed.received[2]!.old).toEqual({ id })
-    expect(bobFeed.received.map((c) => [c.eventType, (c.new as { title?: string }).title])).toEqual(
-      [['INSERT', 'Bob private']],
+    expect(aliceFeed.received[1]!.new).toMatchObject({ id, title: 'Hello again', deleted_at: null })
+    expect((aliceFeed.received[2]!.new as Doc).deleted_at).toEqual(expect.any(String))
+
+    // The purge removes the row for good; nobody hears of that (the publication does not
+    // publish deletes). Bob's next insert proves the feed was drained after it.
+    const purged = await backend.db.transaction((tx) =>
+      tx.query<{ n: number }>(`select private.purge_deleted_documents(interval '0') as n`),
     )
+    expect(purged.rows[0]!.n).toBe(1)
+    await bob.supabase.from('documents').insert({ title: 'Bob again' })
+    await waitFor(() => bobFeed.received.length >= 2)
+    await backend.realtimeSettled()
+    expect(bobFeed.received.map((c) => [c.eventType, (c.new as Partial<Doc>).title])).toEqual([
+      ['INSERT', 'Bob private'],
+      ['INSERT', 'Bob again'],
+    ])
+    expect(aliceFeed.received).toHaveLength(3)
 
     await aliceFeed.channel.unsubscribe()
     await bobFeed.channel.unsubscribe()

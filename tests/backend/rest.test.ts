@@ -33,8 +33,15 @@ describe('row-level security', () => {
       .eq('id', doc.id)
       .select()
     expect(update.data).toEqual([])
+    // Nobody removes document rows through the API (deleting marks them), B included.
     const remove = await b.supabase.from('documents').delete().eq('id', doc.id).select()
-    expect(remove.data).toEqual([])
+    expect(remove.error?.code).toBe('42501')
+    const markDeleted = await b.supabase
+      .from('documents')
+      .update({ deleted_at: new Date().toISOString() })
+      .eq('id', doc.id)
+      .select()
+    expect(markDeleted.data).toEqual([])
     // Inserting a row owned by someone else, or taking over a row with upsert, is refused.
     const forged = await b.supabase.from('documents').insert({ title: 'Forged', user_id: a.id })
     expect(forged.error?.code).toBe('42501')
@@ -127,7 +134,8 @@ describe('plans enforced by the database', () => {
     }
     const fourth = await user.supabase.from('documents').insert({ title: 'Four' })
     expect(fourth.status).toBe(400)
-    expect(fourth.error?.code).toBe('P0001')
+    // Its own SQLSTATE, so the app recognises it without matching on the message text.
+    expect(fourth.error?.code).toBe('FL001')
     expect(fourth.error?.message).toBe(
       'Free plan limit reached: upgrade to Pro for unlimited documents',
     )
@@ -140,6 +148,29 @@ describe('plans enforced by the database', () => {
       .from('documents')
       .select('*', { count: 'exact', head: true })
     expect(count).toBe(4)
+  })
+
+  it("says nothing about another user's documents when a row for them is forged", async () => {
+    const victim = await signedInUser(backend, 'victim')
+    for (const title of ['One', 'Two', 'Three']) {
+      expect((await victim.supabase.from('documents').insert({ title })).error).toBeNull()
+    }
+    const attacker = await signedInUser(backend, 'counter')
+    const forged = await attacker.supabase
+      .from('documents')
+      .insert({ title: 'Probe', user_id: victim.id })
+    // Refused by row-level security, exactly as for a victim with no documents at all.
+    expect(forged.status).toBe(403)
+    expect(forged.error?.code).toBe('42501')
+    expect(forged.error?.message).not.toMatch(/plan|limit/i)
+    const fresh = await signedInUser(backend, 'fresh-victim')
+    const forgedFresh = await attacker.supabase
+      .from('documents')
+      .insert({ title: 'Probe', user_id: fresh.id })
+    expect({ status: forgedFresh.status, error: forgedFresh.error }).toEqual({
+      status: forged.status,
+      error: forged.error,
+    })
   })
 
   it('ignores subscription events older than the stored state', async () => {

@@ -167,6 +167,11 @@ test('two-factor: enrol with the app, then signing in asks for a code', async ({
   await page.getByLabel('Authentication code').fill(totp.generate())
   await page.getByRole('button', { name: 'Verify' }).click()
   await expectSignedInOnDashboard(page, user.email)
+  // At aal2 the data is there: the plan, and documents can be written and listed.
+  await expect(page.getByTestId('plan-notice')).toHaveText(/^Free plan · 0 of 3 documents/)
+  await page.getByRole('button', { name: 'New document' }).first().click()
+  await expect(page.getByRole('list', { name: /Documents/ }).getByRole('link')).toHaveCount(1)
+  await expect(page.getByTestId('plan-notice')).toHaveText(/^Free plan · 1 of 3 documents/)
 })
 
 test('an expired access token is refreshed silently', async ({ page }) => {

@@ -64,6 +64,37 @@ test('another device creating and editing a document updates this one without re
   await phone.context().close()
 })
 
+test('a delete on one device reaches the other, and so does its undo', async ({ browser }) => {
+  const user = await createUser('dash-delete')
+  await insertDocument(user, { title: 'Kept' })
+  const doc = await insertDocument(user, { title: 'Shared plan', body: 'agreed text' })
+  const laptop = await device(browser, user)
+  const phone = await device(browser, user, `/dashboard?doc=${doc.id}`)
+  await expect(laptop.getByTestId('live-status')).toHaveText(/^Live/)
+  await expect(phone.getByTestId('live-status')).toHaveText(/^Live/)
+  await editorReady(phone)
+
+  await laptop.getByRole('button', { name: 'Delete “Shared plan”' }).click()
+  await laptop
+    .getByRole('dialog', { name: 'Delete “Shared plan”?' })
+    .getByRole('button', { name: 'Delete' })
+    .click()
+  await expect(laptop.getByTestId('undo-toast')).toContainText('Deleted “Shared plan”.')
+  // The phone, which had it open, hears of the delete from the realtime feed.
+  await expect(documentLink(phone, 'Shared plan')).toHaveCount(0)
+  await expect(
+    phone.getByRole('heading', { name: 'This document was deleted elsewhere' }),
+  ).toBeVisible()
+  await expect(documentLink(phone, 'Kept')).toBeVisible()
+
+  await laptop.getByTestId('undo-toast').getByRole('button', { name: 'Undo' }).click()
+  await expect(documentLink(laptop, 'Shared plan')).toBeVisible()
+  await expect(documentLink(phone, 'Shared plan')).toBeVisible()
+  expect((await readDocument(doc.id)).body).toBe('agreed text')
+  await laptop.context().close()
+  await phone.context().close()
+})
+
 test('edits on two devices at once: the conflict is shown and nothing is lost', async ({
   browser,
 }) => {

@@ -269,16 +269,31 @@ create table if not exists _local_realtime.changes (
   commit_timestamp timestamptz not null default now()
 );
 
+-- The old row is queued as the WAL carries it: its replica identity, which by default is the
+-- primary key only (the whole row only with `replica identity full`). Hosted Realtime knows no
+-- more of a deleted row than that, and neither may this stand-in.
 create or replace function _local_realtime.capture() returns trigger
 language plpgsql security definer set search_path = '' as $$
+declare
+  identity jsonb;
 begin
+  if tg_op in ('UPDATE', 'DELETE') then
+    if (select c.relreplident from pg_catalog.pg_class c where c.oid = tg_relid) = 'f' then
+      identity := to_jsonb(old);
+    else
+      select jsonb_object_agg(a.attname, to_jsonb(old) -> a.attname) into identity
+        from pg_catalog.pg_index i
+        join pg_catalog.pg_attribute a on a.attrelid = i.indrelid and a.attnum = any (i.indkey)
+        where i.indrelid = tg_relid and i.indisprimary;
+    end if;
+  end if;
   insert into _local_realtime.changes (schema_name, table_name, change_type, record, old_record)
   values (
     tg_table_schema,
     tg_table_name,
     tg_op,
     case when tg_op in ('INSERT', 'UPDATE') then to_jsonb(new) end,
-    case when tg_op in ('UPDATE', 'DELETE') then to_jsonb(old) end
+    identity
   );
   return null;
 end

@@ -75,18 +75,29 @@ export async function migrate(db: Database, options: MigrateOptions): Promise<Mi
 }
 
 // Every table added to the supabase_realtime publication gets the capture trigger
-// (idempotent: dropped and recreated each start, so new publications are picked up).
+// (idempotent: dropped and recreated each start, so new publications are picked up), for
+// the actions the publication publishes: hosted Realtime asks wal2json for exactly those
+// (supabase/realtime, realtime.list_changes: pubinsert / pubupdate / pubdelete).
 const ATTACH_REALTIME_TRIGGERS = `
 do $$
 declare
   t record;
+  actions text;
 begin
+  select concat_ws(' or ',
+           case when p.pubinsert then 'insert' end,
+           case when p.pubupdate then 'update' end,
+           case when p.pubdelete then 'delete' end)
+    into actions
+    from pg_publication p where p.pubname = 'supabase_realtime';
   for t in select schemaname, tablename from pg_publication_tables where pubname = 'supabase_realtime' loop
     execute format('drop trigger if exists _local_realtime_capture on %I.%I', t.schemaname, t.tablename);
-    execute format(
-      'create trigger _local_realtime_capture after insert or update or delete on %I.%I
-         for each row execute function _local_realtime.capture()',
-      t.schemaname, t.tablename);
+    if actions <> '' then
+      execute format(
+        'create trigger _local_realtime_capture after %s on %I.%I
+           for each row execute function _local_realtime.capture()',
+        actions, t.schemaname, t.tablename);
+    end if;
   end loop;
 end
 $$;

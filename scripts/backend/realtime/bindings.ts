@@ -53,6 +53,8 @@ export function matches(binding: Binding, change: RowChange): boolean {
   if (!binding.filter) return true
   const parsed = FILTER.exec(binding.filter)
   if (!parsed) return false
+  // A deleted row is known only by its replica identity (the key, by default), so a filter on
+  // any other column never matches a delete, as on hosted Realtime.
   const row = change.record ?? change.old_record ?? {}
   return compare(row[parsed[1]!], parsed[2]!, parsed[3]!)
 }

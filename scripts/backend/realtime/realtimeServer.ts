@@ -198,17 +198,19 @@ export class RealtimeServer {
   }
 
   /**
-   * Inserted/updated rows: visible if the subscriber can select the row now (RLS).
-   * Deleted rows no longer exist to test, so they go to the owner recorded in the old
-   * row's user_id (or to the service role); tables without one go to no ordinary user.
+   * Inserted/updated rows: visible if the subscriber can select the row, by its primary key,
+   * now (RLS), as hosted Realtime's prepared statement does. Deleted rows go to every
+   * subscriber of the table, RLS or not, exactly as hosted Realtime sends them (there is no
+   * row left to check): supabase/realtime, lib/realtime/tenants/repo/migrations/
+   * 20260420000000_squash_migrations.ex, realtime.apply_rls (`if not is_rls_enabled or
+   * action = 'DELETE'`). Their old record holds only the key (see deliver), so what a table
+   * leaks this way is the ids of everyone's deleted rows.
    */
   private async visible(claims: JwtClaims, change: RowChange): Promise<boolean> {
     if (claims.role === 'service_role') return true
+    if (change.change_type === 'DELETE') return true
     const table = this.ctx.catalog.tableSync(change.schema_name, change.table_name)
     if (!table || table.primaryKey.length === 0) return false
-    if (change.change_type === 'DELETE') {
-      return typeof claims.sub === 'string' && change.old_record?.user_id === claims.sub
-    }
     const target = qualified(table.schema, table.name)
     const match = table.primaryKey
       .map((k) => `_t.${quoteIdent(k)} = _j.${quoteIdent(k)}`)

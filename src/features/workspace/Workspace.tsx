@@ -61,7 +61,7 @@ export function Workspace({ userId }: WorkspaceProps) {
   )
 
   const create = useCallback(
-    async (fields: { title: string; body?: string; id?: string }) => {
+    async (fields: { title: string; body?: string }) => {
       setBusy(true)
       setError(null)
       const result = await docs.create(fields)
@@ -102,8 +102,15 @@ export function Workspace({ userId }: WorkspaceProps) {
     if (!undo) return
     const { row, wasOpen } = undo
     setUndo(null)
-    const restored = await create({ id: row.id, title: row.title, body: row.body })
-    if (restored && wasOpen) await open(restored.id)
+    setError(null)
+    const result = await docs.restore(row.id, { title: row.title, body: row.body })
+    if (!result.ok) {
+      // Another document may have taken its place under the Free limit meanwhile.
+      if (result.kind === 'plan-limit') setUpgrade(true)
+      else setError(result.message)
+      return
+    }
+    if (wasOpen) await open(result.data.id)
   }
 
   useEffect(() => {

@@ -1,6 +1,8 @@
 /**
  * Folio's documents through supabase-js. Every call answers with data or a sentence to show;
- * row-level security in the database decides what a user may see and change.
+ * row-level security in the database decides what a user may see and change. Deleting marks a
+ * document (deleted_at) rather than removing it, so every read here asks for the ones not
+ * deleted (supabase/migrations/*_soft_delete_documents.sql says why).
  */
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { SaveOutcome } from './documentSession'
@@ -41,6 +43,7 @@ export async function listDocuments(supabase: SupabaseClient): Promise<Result<Do
   const { data, error, status } = await supabase
     .from('documents')
     .select(SUMMARY_COLUMNS)
+    .is('deleted_at', null)
     .order('updated_at', { ascending: false })
   if (error || !data) return failure(error, status, 'load your documents')
   return { ok: true, data: data as DocumentSummary[] }
@@ -54,15 +57,16 @@ export async function getDocument(
     .from('documents')
     .select(DOCUMENT_COLUMNS)
     .eq('id', id)
+    .is('deleted_at', null)
     .maybeSingle()
   if (error) return failure(error, status, 'open this document')
   return { ok: true, data: data as WorkspaceDocument | null }
 }
 
-/** `id` is given only to restore a deleted document (undo); the database sets the rest. */
+/** The database sets id, version and timestamps. */
 export async function createDocument(
   supabase: SupabaseClient,
-  fields: { title: string; body?: string; id?: string },
+  fields: { title: string; body?: string },
 ): Promise<Result<WorkspaceDocument>> {
   const { data, error, status } = await supabase
     .from('documents')
@@ -82,24 +86,54 @@ export async function renameDocument(
     .from('documents')
     .update({ title })
     .eq('id', id)
+    .is('deleted_at', null)
     .select(SUMMARY_COLUMNS)
     .single()
   if (error || !data) return failure(error, status, 'rename the document')
   return { ok: true, data: data as DocumentSummary }
 }
 
-/** Deletes and hands back the whole row, so an undo can put it back. */
+/**
+ * Marks the document deleted (the database stamps the time) and hands back the whole row, so
+ * an undo can put it back; null when it was already deleted.
+ */
 export async function deleteDocument(
   supabase: SupabaseClient,
   id: string,
 ): Promise<Result<WorkspaceDocument | null>> {
   const { data, error, status } = await supabase
     .from('documents')
-    .delete()
+    .update({ deleted_at: new Date().toISOString() })
     .eq('id', id)
+    .is('deleted_at', null)
     .select(DOCUMENT_COLUMNS)
   if (error || !data) return failure(error, status, 'delete the document')
   return { ok: true, data: (data[0] as WorkspaceDocument | undefined) ?? null }
+}
+
+/**
+ * Undo: brings a deleted document back with the text that was on screen. It counts towards the
+ * Free plan again, so it can meet the plan limit like a new document.
+ */
+export async function restoreDocument(
+  supabase: SupabaseClient,
+  id: string,
+  fields: { title: string; body: string },
+): Promise<Result<WorkspaceDocument>> {
+  const { data, error, status } = await supabase
+    .from('documents')
+    .update({ ...fields, deleted_at: null })
+    .eq('id', id)
+    .select(DOCUMENT_COLUMNS)
+    .maybeSingle()
+  if (error) return failure(error, status, 'bring the document back')
+  if (!data)
+    return {
+      ok: false,
+      kind: 'failed',
+      message: 'This document is gone for good and cannot come back.',
+    }
+  return { ok: true, data: data as WorkspaceDocument }
 }
 
 /**
@@ -118,6 +152,7 @@ export async function saveDocumentBody(
     .update({ body })
     .eq('id', id)
     .eq('version', baseVersion)
+    .is('deleted_at', null)
     .select(DOCUMENT_COLUMNS)
   if (error || !data) {
     const result = failure(error, status)

@@ -1,9 +1,12 @@
 /** The Free plan's document limit and how the database's refusal of one more is recognised. */
 export const FREE_DOCUMENT_LIMIT = 3
 
-/** The exact message the database raises (supabase/migrations/*_documents.sql). */
+/** The message shown for it (the database raises the same text). */
 export const PLAN_LIMIT_MESSAGE = 'Free plan limit reached: upgrade to Pro for unlimited documents'
 
+/** The SQLSTATE the limit trigger raises (supabase/migrations/*_document_limit_after_rls.sql). */
+export const PLAN_LIMIT_SQLSTATE = 'FL001'
+
 export function isPlanLimitError(error: { code?: string; message?: string } | null): boolean {
-  return Boolean(error && error.code === 'P0001' && error.message?.startsWith('Free plan limit'))
+  return error?.code === PLAN_LIMIT_SQLSTATE
 }

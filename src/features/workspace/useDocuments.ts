@@ -10,12 +10,16 @@ import {
   deleteDocument,
   listDocuments,
   renameDocument,
+  restoreDocument,
   type Result,
 } from './documentsApi'
 import { removeSummary, upsertSummary } from './documentList'
 import type { DocumentSummary, Plan, WorkspaceDocument } from './types'
 
 export type RemoteChangeListener = (id: string, row: WorkspaceDocument | null) => void
+
+/** A row as realtime sends it: every column, including when it was deleted. */
+type DocumentRow = WorkspaceDocument & { deleted_at?: string | null }
 
 export interface DocumentsState {
   status: 'loading' | 'ready' | 'error'
@@ -62,18 +66,25 @@ export function useDocuments(supabase: SupabaseClient | null, userId: string) {
       .on(
         'postgres_changes',
         { event: '*', schema: 'public', table: 'documents' },
-        (payload: RealtimePostgresChangesPayload<WorkspaceDocument>) => {
-          if (payload.eventType === 'DELETE') {
-            const id = (payload.old as Partial<WorkspaceDocument>).id
-            if (!id) return
+        (payload: RealtimePostgresChangesPayload<DocumentRow>) => {
+          // A delete arrives as the update that marks the row (deleted_at); a DELETE event
+          // would come from removing the row outright, which only the purge does.
+          const gone =
+            payload.eventType === 'DELETE'
+              ? (payload.old as Partial<DocumentRow>).id
+              : payload.new.deleted_at
+                ? payload.new.id
+                : undefined
+          if (payload.eventType === 'DELETE' || gone) {
+            if (!gone) return
             setState((previous) => ({
               ...previous,
-              documents: removeSummary(previous.documents, id),
+              documents: removeSummary(previous.documents, gone),
             }))
-            for (const listener of remoteListeners.current) listener(id, null)
+            for (const listener of remoteListeners.current) listener(gone, null)
             return
           }
-          const row = payload.new as WorkspaceDocument
+          const row = payload.new
           setState((previous) => ({
             ...previous,
             documents: upsertSummary(previous.documents, row),
@@ -104,11 +115,7 @@ export function useDocuments(supabase: SupabaseClient | null, userId: string) {
   }, [])
 
   const create = useCallback(
-    async (fields: {
-      title: string
-      body?: string
-      id?: string
-    }): Promise<Result<WorkspaceDocument>> => {
+    async (fields: { title: string; body?: string }): Promise<Result<WorkspaceDocument>> => {
       if (!supabase) return { ok: false, kind: 'offline', message: 'Still connecting to Folio…' }
       const result = await createDocument(supabase, fields)
       if (result.ok) apply((list) => upsertSummary(list, result.data))
@@ -137,7 +144,20 @@ export function useDocuments(supabase: SupabaseClient | null, userId: string) {
     [supabase, apply],
   )
 
-  return { ...state, refresh, onRemoteChange, create, rename, remove }
+  const restore = useCallback(
+    async (
+      id: string,
+      fields: { title: string; body: string },
+    ): Promise<Result<WorkspaceDocument>> => {
+      if (!supabase) return { ok: false, kind: 'offline', message: 'Still connecting to Folio…' }
+      const result = await restoreDocument(supabase, id, fields)
+      if (result.ok) apply((list) => upsertSummary(list, result.data))
+      return result
+    },
+    [supabase, apply],
+  )
+
+  return { ...state, refresh, onRemoteChange, create, rename, remove, restore }
 }
 
 export type DocumentsApi = ReturnType<typeof useDocuments>

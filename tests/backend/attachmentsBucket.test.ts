@@ -1,0 +1,51 @@
+/**
+ * The attachments bucket has its settings (private, 10 MB, images only) even on a project where
+ * a bucket of that name already existed, public and unlimited, before the migrations ran.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Backend } from '../../scripts/backend/startBackend.ts'
+import { client, makePro, serviceClient, signedInUser, startTestBackend } from './helpers.ts'
+import { migrationsWith } from './migrationFixtures.ts'
+
+const migrations = migrationsWith('20241231000000_attachments_bucket_made_by_hand.sql')
+let backend: Backend
+
+beforeAll(async () => {
+  backend = await startTestBackend({ migrationsDir: migrations.dir })
+})
+afterAll(async () => {
+  await backend?.stop()
+  migrations.remove()
+})
+
+const PNG = Uint8Array.from(
+  Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+    'base64',
+  ),
+)
+
+describe('attachments bucket settings', () => {
+  it('are applied over a bucket that already existed', async () => {
+    const bucket = await serviceClient(backend).storage.getBucket('attachments')
+    expect(bucket.data).toMatchObject({
+      public: false,
+      file_size_limit: 10485760,
+      allowed_mime_types: ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif'],
+    })
+
+    const user = await signedInUser(backend, 'bucket')
+    await makePro(backend, user.id)
+    const files = user.supabase.storage.from('attachments')
+    expect(
+      (await files.upload(`${user.id}/a.png`, PNG, { contentType: 'image/png' })).error,
+    ).toBeNull()
+    // Anyone with the address of a public bucket's file could read it; this one is private.
+    const publicUrl = client(backend).storage.from('attachments').getPublicUrl(`${user.id}/a.png`)
+    expect((await fetch(publicUrl.data.publicUrl)).status).not.toBe(200)
+    const script = await files.upload(`${user.id}/x.html`, '<script>alert(1)</script>', {
+      contentType: 'text/html',
+    })
+    expect((script.error as { statusCode?: string } | null)?.statusCode).toBe('415')
+  })
+})

@@ -1,0 +1,128 @@
+/**
+ * Deleted documents through the app's own documents API (src/features/workspace/documentsApi):
+ * gone from every read the app makes, not counted towards the Free limit, restorable by undo
+ * within the limit, deaf to edits from tabs that missed the delete, and purged later.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Backend } from '../../scripts/backend/startBackend.ts'
+import {
+  createDocument,
+  deleteDocument,
+  getDocument,
+  listDocuments,
+  renameDocument,
+  restoreDocument,
+  saveDocumentBody,
+} from '../../src/features/workspace/documentsApi.ts'
+import { serviceClient, signedInUser, startTestBackend } from './helpers.ts'
+
+let backend: Backend
+beforeAll(async () => {
+  backend = await startTestBackend()
+})
+afterAll(() => backend?.stop())
+
+async function created(supabase: Parameters<typeof createDocument>[0], title: string) {
+  const result = await createDocument(supabase, { title, body: `${title} body` })
+  if (!result.ok) throw new Error(result.message)
+  return result.data
+}
+
+describe('deleted documents', () => {
+  it('are gone from the list and from opening by id, and edits to them change nothing', async () => {
+    const { supabase } = await signedInUser(backend, 'trash')
+    const kept = await created(supabase, 'Kept')
+    const gone = await created(supabase, 'Gone')
+
+    const deleted = await deleteDocument(supabase, gone.id)
+    expect(deleted).toMatchObject({ ok: true, data: { id: gone.id, body: 'Gone body' } })
+    const list = await listDocuments(supabase)
+    expect(list.ok && list.data.map((d) => d.id)).toEqual([kept.id])
+    expect(await getDocument(supabase, gone.id)).toEqual({ ok: true, data: null })
+
+    // A tab that has not heard of the delete saves or renames: nothing changes, and the save
+    // reports the document as gone.
+    const save = await saveDocumentBody(supabase, gone.id, 'late edit', gone.version)
+    expect(save).toEqual({ kind: 'conflict', current: null })
+    expect((await renameDocument(supabase, gone.id, 'Renamed')).ok).toBe(false)
+    const row = await serviceClient(backend)
+      .from('documents')
+      .select('title, body')
+      .eq('id', gone.id)
+      .single()
+    expect(row.data).toEqual({ title: 'Gone', body: 'Gone body' })
+    // Deleting twice is not an error, and hands back nothing to undo.
+    expect(await deleteDocument(supabase, gone.id)).toEqual({ ok: true, data: null })
+  })
+
+  it('do not count towards the Free limit, and undo is checked against it', async () => {
+    const { supabase } = await signedInUser(backend, 'trash-limit')
+    const first = await created(supabase, 'One')
+    await created(supabase, 'Two')
+    await created(supabase, 'Three')
+    expect((await deleteDocument(supabase, first.id)).ok).toBe(true)
+    // Deleting made room at once.
+    const fourth = await created(supabase, 'Four')
+
+    const undo = await restoreDocument(supabase, first.id, { title: 'One', body: 'One body' })
+    expect(undo).toMatchObject({ ok: false, kind: 'plan-limit' })
+    expect(await getDocument(supabase, first.id)).toEqual({ ok: true, data: null })
+
+    expect((await deleteDocument(supabase, fourth.id)).ok).toBe(true)
+    const restored = await restoreDocument(supabase, first.id, { title: 'One', body: 'on screen' })
+    expect(restored).toMatchObject({ ok: true, data: { id: first.id, body: 'on screen' } })
+    const list = await listDocuments(supabase)
+    expect(list.ok && list.data.map((d) => d.title).sort()).toEqual(['One', 'Three', 'Two'])
+  })
+
+  it('are purged after the grace period, by the service role only', async () => {
+    const { supabase, id: userId } = await signedInUser(backend, 'trash-purge')
+    const old = await created(supabase, 'Old')
+    const recent = await created(supabase, 'Recent')
+    const live = await created(supabase, 'Live')
+    await deleteDocument(supabase, old.id)
+    await deleteDocument(supabase, recent.id)
+    // Back-date one delete by a week and a day, past the trigger that keeps deleted rows as
+    // they are (as the table's owner could, in one transaction).
+    await backend.db.transaction(async (tx) => {
+      await tx.exec(`alter table public.documents disable trigger documents_keep_deleted_closed`)
+      await tx.query(
+        `update public.documents set deleted_at = now() - interval '8 days' where id = $1`,
+        [old.id],
+      )
+      await tx.exec(`alter table public.documents enable trigger documents_keep_deleted_closed`)
+    })
+
+    const asUser = await backend.db
+      .transaction(async (tx) => {
+        await tx.query(`select set_config('request.jwt.claims', $1, true)`, [
+          JSON.stringify({ sub: userId, role: 'authenticated', aal: 'aal1' }),
+        ])
+        await tx.exec('set local role authenticated')
+        return tx.query(`select private.purge_deleted_documents(interval '0')`)
+      })
+      .then(
+        () => 'ran',
+        (error: { code?: string }) => error.code,
+      )
+    expect(asUser).toBe('42501')
+
+    const purged = await backend.db.transaction(async (tx) => {
+      await tx.exec('set local role service_role')
+      return tx.query<{ n: number }>(`select private.purge_deleted_documents() as n`)
+    })
+    expect(purged.rows[0]!.n).toBe(1)
+    // Undo after the purge says so in words.
+    expect(await restoreDocument(supabase, old.id, { title: 'Old', body: '' })).toEqual({
+      ok: false,
+      kind: 'failed',
+      message: 'This document is gone for good and cannot come back.',
+    })
+    const left = await serviceClient(backend)
+      .from('documents')
+      .select('id')
+      .eq('user_id', userId)
+      .order('title')
+    expect(left.data?.map((d) => d.id)).toEqual([live.id, recent.id])
+  })
+})
