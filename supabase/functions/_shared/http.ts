@@ -35,6 +35,7 @@ export class HttpError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    readonly headers?: Record<string, string>,
   ) {
     super(message)
   }
@@ -49,7 +50,8 @@ export function endpoint(run: (req: Request) => Promise<Response>) {
     try {
       return await run(req)
     } catch (error) {
-      if (error instanceof HttpError) return errorResponse(error.status, error.code, error.message)
+      if (error instanceof HttpError)
+        return errorResponse(error.status, error.code, error.message, error.headers)
       if (error instanceof MissingEnvError)
         return errorResponse(500, 'not_configured', 'Billing is not configured on this server.')
       console.error(error)

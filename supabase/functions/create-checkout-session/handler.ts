@@ -4,6 +4,7 @@
  * (../_shared/proPlan.ts); a user who already has a Folio Pro subscription gets 409 and is
  * sent to the portal instead.
  */
+import { countBillingCall } from '../_shared/callLimits.ts'
 import { ensureCustomer } from '../_shared/customers.ts'
 import { siteUrl } from '../_shared/env.ts'
 import { HttpError, endpoint, json, readJsonBody } from '../_shared/http.ts'
@@ -22,6 +23,7 @@ interface LiveSubscriptionRow {
 export const handler = endpoint(async (req) => {
   const db = serviceClient()
   const user = await requireUser(req, db)
+  await countBillingCall(db, 'create-checkout-session', user.id)
   const body = await readJsonBody(req)
   const priceId = typeof body.price === 'string' ? body.price : ''
 
