@@ -1,5 +1,6 @@
 -- Plans, as the Stripe webhook would have synced them. Ids look like Stripe's so the same
--- code paths handle seeded and real rows.
+-- code paths handle seeded and real rows. The metadata `plan = pro` is what makes Folio Pro
+-- Folio Pro (private.is_pro, create-checkout-session): set it on the product in Stripe too.
 insert into public.products (id, active, name, description, metadata) values
   ('prod_FolioFree', true, 'Free', 'Up to 3 documents, no attachments.', '{"plan": "free", "document_limit": "3"}'),
   ('prod_FolioPro', true, 'Pro', 'Unlimited documents and image attachments.', '{"plan": "pro"}')

@@ -49,6 +49,12 @@ function subscriptionFor(customer: StripeObject, userId: string, status = 'activ
   return subscription
 }
 
+/** Changes the subscription as Stripe holds it (what a fetch returns); returns a snapshot. */
+function setStripeState(subscription: StripeObject, changes: Record<string, unknown>) {
+  Object.assign(subscription, changes)
+  return structuredClone(subscription)
+}
+
 describe('stripe-webhook: signatures', () => {
   const product = fixture('product', { id: 'prod_signed', name: 'Signed' })
 
@@ -171,7 +177,11 @@ describe('stripe-webhook: subscriptions', () => {
       cancel_at_period_end: false,
     })
 
-    const cancelling = { ...subscription, cancel_at_period_end: true, cancel_at: t + 3600 }
+    // Stripe changes the subscription, then tells us; the webhook reads Stripe's current state.
+    const cancelling = setStripeState(subscription, {
+      cancel_at_period_end: true,
+      cancel_at: t + 3600,
+    })
     await env.sendEvent(
       buildEvent('customer.subscription.updated', cancelling, t + 1, {
         cancel_at_period_end: false,
@@ -181,7 +191,11 @@ describe('stripe-webhook: subscriptions', () => {
       cancel_at_period_end: true,
     })
 
-    const ended = { ...cancelling, status: 'canceled', ended_at: t + 2, canceled_at: t + 2 }
+    const ended = setStripeState(subscription, {
+      status: 'canceled',
+      ended_at: t + 2,
+      canceled_at: t + 2,
+    })
     await env.sendEvent(buildEvent('customer.subscription.deleted', ended, t + 2))
     expect(await row('subscriptions', subscription.id)).toMatchObject({ status: 'canceled' })
     expect((await user.supabase.rpc('current_plan')).data).toBe('free')
@@ -249,7 +263,7 @@ describe('stripe-webhook: replay and order', () => {
     const created = buildEvent('customer.subscription.created', subscription, t)
     const deleted = buildEvent(
       'customer.subscription.deleted',
-      { ...subscription, status: 'canceled', ended_at: t + 60 },
+      setStripeState(subscription, { status: 'canceled', ended_at: t + 60 }),
       t + 60,
     )
     // Delivered newest first.
@@ -268,5 +282,72 @@ describe('stripe-webhook: replay and order', () => {
     expect(result.status).toBe(200)
     // Stripe waits up to 10 s; we stay far below even on a busy 2-core CI machine.
     expect(elapsed).toBeLessThan(2000)
+  })
+})
+
+describe('stripe-webhook: events in the same second', () => {
+  /** Stripe's two events about one checkout, both stamped with the same second. */
+  function sameSecondEvents(subscription: StripeObject) {
+    const t = nowSeconds()
+    const created = buildEvent(
+      'customer.subscription.created',
+      { ...structuredClone(subscription), status: 'incomplete' },
+      t,
+    )
+    const updated = buildEvent('customer.subscription.updated', structuredClone(subscription), t, {
+      status: 'incomplete',
+    })
+    return { created, updated }
+  }
+
+  it('keeps a paying user Pro when a late "created (incomplete)" follows "updated (active)"', async () => {
+    const { user, customer } = await customerFor('tie-late-created')
+    const subscription = subscriptionFor(customer, user.id) // Stripe now says: active
+    const { created, updated } = sameSecondEvents(subscription)
+    expect((await env.sendEvent(updated)).status).toBe(200)
+    expect((await env.sendEvent(created)).status).toBe(200)
+    expect(await row('subscriptions', subscription.id)).toMatchObject({ status: 'active' })
+    expect((await user.supabase.rpc('current_plan')).data).toBe('pro')
+  })
+
+  it("ends active when the same two events arrive in Stripe's order", async () => {
+    const { user, customer } = await customerFor('tie-in-order')
+    const subscription = subscriptionFor(customer, user.id)
+    const { created, updated } = sameSecondEvents(subscription)
+    await env.sendEvent(created)
+    await env.sendEvent(updated)
+    expect(await row('subscriptions', subscription.id)).toMatchObject({ status: 'active' })
+    expect((await user.supabase.rpc('current_plan')).data).toBe('pro')
+  })
+
+  it('stays right when Stripe retries an event that failed the first time', async () => {
+    const { user, customer } = await customerFor('tie-retry')
+    const subscription = subscriptionFor(customer, user.id)
+    const { created, updated } = sameSecondEvents(subscription)
+    // The first delivery of "created" fails (Stripe cannot be read): 500, so Stripe retries.
+    env.stripe.failRequests(`/v1/subscriptions/${subscription.id}`, 10)
+    expect((await env.sendEvent(created)).status).toBe(500)
+    env.stripe.failRequests(`/v1/subscriptions/${subscription.id}`, 0)
+    await env.sendEvent(updated)
+    // The retry, and a redelivery of the already applied "updated", change nothing.
+    expect((await env.sendEvent(created)).status).toBe(200)
+    expect((await env.sendEvent(updated)).json).toMatchObject({ duplicate: true })
+    expect(await row('subscriptions', subscription.id)).toMatchObject({ status: 'active' })
+    expect((await user.supabase.rpc('current_plan')).data).toBe('pro')
+  })
+
+  it('still follows a real change that Stripe reports in the same second', async () => {
+    const { user, customer } = await customerFor('tie-cancel')
+    const subscription = subscriptionFor(customer, user.id)
+    const t = nowSeconds()
+    await env.sendEvent(buildEvent('customer.subscription.created', subscription, t))
+    const canceled = setStripeState(subscription, { status: 'canceled', ended_at: t })
+    await env.sendEvent(buildEvent('customer.subscription.deleted', canceled, t))
+    // A redelivered older copy saying "active" cannot bring it back.
+    await env.sendEvent(
+      buildEvent('customer.subscription.updated', { ...canceled, status: 'active' }, t),
+    )
+    expect(await row('subscriptions', subscription.id)).toMatchObject({ status: 'canceled' })
+    expect((await user.supabase.rpc('current_plan')).data).toBe('free')
   })
 })

@@ -1,7 +1,9 @@
+import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { startBillingBackend, type BillingBackend } from '../stripe/billingBackend.ts'
-import { client, serviceClient, uniqueEmail } from './helpers.ts'
+import { client, serviceClient, signedInUser, uniqueEmail } from './helpers.ts'
+import { CONTACT_GLOBAL_HOURLY_CAP } from '../../supabase/functions/contact/limits.ts'
 
 let env: BillingBackend
 let admin: SupabaseClient
@@ -11,22 +13,58 @@ beforeAll(async () => {
 })
 afterAll(() => env?.stop())
 
-let ipCounter = 0
-const freshIp = () => `203.0.113.${(ipCounter += 1)}`
+/**
+ * Each "network" is its own loopback address (Linux routes all of 127.0.0.0/8 to this host), so
+ * the backend sees a real, different peer for each, as the platform's proxy would.
+ */
+let networkCounter = 0
+const freshNetwork = () =>
+  `127.0.${Math.floor(networkCounter / 250) + 10}.${(networkCounter++ % 250) + 2}`
 
-/** As the browser sends it: plain fetch with the anon key, from `ip` (the proxy's header). */
-async function send(body: object, ip = freshIp()) {
-  const response = await fetch(`${env.backend.url}/functions/v1/contact`, {
-    method: 'POST',
-    headers: {
-      apikey: env.backend.anonKey,
-      authorization: `Bearer ${env.backend.anonKey}`,
-      'content-type': 'application/json',
-      'x-forwarded-for': ip,
-    },
-    body: JSON.stringify(body),
+/**
+ * As the browser sends it: POST with the anon key, connecting from `from`. `forwardedFor` is
+ * whatever the client itself puts in X-Forwarded-For (forged left-hand entries).
+ */
+function send(
+  body: object | string,
+  { from = freshNetwork(), forwardedFor }: { from?: string; forwardedFor?: string } = {},
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const payload = typeof body === 'string' ? body : JSON.stringify(body)
+  const url = new URL(`${env.backend.url}/functions/v1/contact`)
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      url,
+      {
+        method: 'POST',
+        localAddress: from,
+        headers: {
+          apikey: env.backend.anonKey,
+          authorization: `Bearer ${env.backend.anonKey}`,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+          ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}),
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = []
+        response.on('data', (chunk: Buffer) => chunks.push(chunk))
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            body: JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Record<
+              string,
+              unknown
+            >,
+          }),
+        )
+      },
+    )
+    // The server may answer (413) before reading a huge body; that is not a failure here.
+    request.on('error', (error: NodeJS.ErrnoException) =>
+      error.code === 'EPIPE' || error.code === 'ECONNRESET' ? undefined : reject(error),
+    )
+    request.end(payload)
   })
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> }
 }
 
 async function storedFor(email: string) {
@@ -37,12 +75,16 @@ async function storedFor(email: string) {
 describe('contact function', () => {
   it('stores a valid message with a hash of the sender address, not the address', async () => {
     const email = uniqueEmail('ada')
-    const result = await send({ name: '  Ada ', email, message: 'Hello there' }, '198.51.100.7')
+    const result = await send(
+      { name: '  Ada ', email, message: 'Hello there' },
+      { from: '127.0.0.7', forwardedFor: '198.51.100.7' },
+    )
     expect(result).toEqual({ status: 201, body: { sent: true } })
     const [stored] = await storedFor(email)
     expect(stored).toMatchObject({ name: 'Ada', message: 'Hello there' })
     expect(stored?.sender_hash).toMatch(/^[0-9a-f]{64}$/)
     expect(JSON.stringify(stored)).not.toContain('198.51.100.7')
+    expect(JSON.stringify(stored)).not.toContain('127.0.0.7')
   })
 
   it('also works through supabase-js with the anon key', async () => {
@@ -99,26 +141,99 @@ describe('contact function', () => {
   })
 
   it('allows 5 messages per network an hour, whatever the address', async () => {
-    const ip = freshIp()
+    const from = freshNetwork()
     for (let i = 0; i < 5; i += 1)
       expect(
-        (await send({ name: 'N', email: uniqueEmail(`net${i}`), message: 'm' }, ip)).status,
+        (await send({ name: 'N', email: uniqueEmail(`net${i}`), message: 'm' }, { from })).status,
       ).toBe(201)
-    expect((await send({ name: 'N', email: uniqueEmail('net5'), message: 'm' }, ip)).status).toBe(
-      429,
-    )
+    expect(
+      (await send({ name: 'N', email: uniqueEmail('net5'), message: 'm' }, { from })).status,
+    ).toBe(429)
     // Someone else is not affected.
     expect((await send({ name: 'N', email: uniqueEmail('net6'), message: 'm' })).status).toBe(201)
   })
 
-  it('applies the per-address limit to direct inserts too', async () => {
-    const email = uniqueEmail('direct')
+  it('counts the network the platform saw, not what the client wrote in X-Forwarded-For', async () => {
+    const from = freshNetwork()
+    const forged = (i: number) => `10.9.${i}.1, 192.0.2.${i}`
+    for (let i = 0; i < 5; i += 1) {
+      const result = await send(
+        { name: 'F', email: uniqueEmail(`forged${i}`), message: 'm' },
+        { from, forwardedFor: forged(i) },
+      )
+      expect(result.status).toBe(201)
+    }
+    const sixth = await send(
+      { name: 'F', email: uniqueEmail('forged5'), message: 'm' },
+      { from, forwardedFor: forged(5) },
+    )
+    expect(sixth).toMatchObject({ status: 429, body: { code: 'rate_limited' } })
+
+    // Nor can a client lock someone else out by naming their address.
+    const victim = freshNetwork()
+    const framed = await send(
+      { name: 'V', email: uniqueEmail('victim'), message: 'm' },
+      { from: victim, forwardedFor: from },
+    )
+    expect(framed.status).toBe(201)
+  })
+
+  it('refuses a body far larger than any message with 413 and stores nothing', async () => {
+    const email = uniqueEmail('huge')
+    const result = await send({ name: 'H', email, message: 'x'.repeat(1_000_000) })
+    expect(result).toMatchObject({ status: 413, body: { code: 'too_large' } })
+    expect(String(result.body.error)).toMatch(/5,000 characters/)
+    expect(await storedFor(email)).toHaveLength(0)
+    // Just over the message limit is still a field error the form can show.
+    const long = await send({ name: 'H', email, message: 'x'.repeat(5001) })
+    expect(long).toMatchObject({
+      status: 400,
+      body: { fields: { message: 'Keep the message under 5,000 characters.' } },
+    })
+  })
+
+  it('accepts no direct insert into contact_messages, from visitors or signed-in users', async () => {
     const anon = client(env.backend)
-    for (let i = 0; i < 3; i += 1)
-      expect(
-        (await anon.from('contact_messages').insert({ name: 'D', email, message: 'm' })).error,
-      ).toBeNull()
-    const fourth = await anon.from('contact_messages').insert({ name: 'D', email, message: 'm' })
-    expect(fourth.error?.code).toBe('PT429')
+    const user = await signedInUser(env.backend, 'direct')
+    const email = uniqueEmail('direct')
+    const victimHash = 'a'.repeat(64) // pre-filling a hash to lock a chosen network out
+    const attempts = []
+    for (let i = 0; i < 10; i += 1)
+      for (const db of [anon, user.supabase])
+        attempts.push(
+          await db
+            .from('contact_messages')
+            .insert({ name: 'D', email, message: `#${i}`, sender_hash: i % 2 ? victimHash : null }),
+        )
+    expect(attempts.filter((attempt) => attempt.error === null)).toHaveLength(0)
+    expect(await storedFor(email)).toHaveLength(0)
+    const { count } = await admin
+      .from('contact_messages')
+      .select('*', { count: 'exact', head: true })
+      .eq('sender_hash', victimHash)
+    expect(count).toBe(0)
+  })
+
+  it('stops taking messages once the global hourly cap is reached, then recovers', async () => {
+    // Fill the hour up to the cap as many different senders would (service role, as the function).
+    const { count: before } = await admin
+      .from('contact_messages')
+      .select('*', { count: 'exact', head: true })
+    const filler = Array.from({ length: CONTACT_GLOBAL_HOURLY_CAP - (before ?? 0) }, (_, i) => ({
+      name: 'Flood',
+      email: `flood-${i}@example.com`,
+      message: 'm',
+    }))
+    expect((await admin.from('contact_messages').insert(filler)).error).toBeNull()
+
+    const email = uniqueEmail('late')
+    const result = await send({ name: 'L', email, message: 'Hello' })
+    expect(result).toMatchObject({ status: 429, body: { code: 'rate_limited' } })
+    expect(String(result.body.error)).toMatch(/unusual number of messages/)
+    expect(await storedFor(email)).toHaveLength(0)
+
+    // As the hour passes (old messages leave the window), the form works again.
+    await admin.from('contact_messages').delete().like('email', 'flood-%@example.com')
+    expect((await send({ name: 'L', email, message: 'Hello' })).status).toBe(201)
   })
 })

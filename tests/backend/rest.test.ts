@@ -103,26 +103,29 @@ describe('row-level security', () => {
     ])
   })
 
-  it('takes contact messages from anyone and shows them to no one', async () => {
+  it('takes contact messages only from the service role (the contact function) and shows them to no one', async () => {
     const anon = client(backend)
-    const sent = await anon
+    const direct = await anon
+      .from('contact_messages')
+      .insert({ name: 'Ada', email: 'ada@example.com', message: 'Hello' })
+    expect(direct.error?.code).toBe('42501')
+    expect((await anon.from('contact_messages').select('*')).error?.code).toBe('42501')
+    const service = serviceClient(backend)
+    const sent = await service
       .from('contact_messages')
       .insert({ name: 'Ada', email: 'ada@example.com', message: 'Hello' })
     expect(sent.error).toBeNull()
     expect(sent.status).toBe(201)
-    expect((await anon.from('contact_messages').select('*')).error?.code).toBe('42501')
-    const tooLong = await anon
+    const tooLong = await service
       .from('contact_messages')
       .insert({ name: 'x'.repeat(201), email: 'ada@example.com', message: 'Hi' })
     expect(tooLong.error?.code).toBe('23514')
     expect(tooLong.status).toBe(400)
-    const empty = await anon
+    const empty = await service
       .from('contact_messages')
       .insert({ name: 'Ada', email: 'ada@example.com', message: '' })
     expect(empty.error?.code).toBe('23514')
-    expect((await serviceClient(backend).from('contact_messages').select('name')).data).toEqual([
-      { name: 'Ada' },
-    ])
+    expect((await service.from('contact_messages').select('name')).data).toEqual([{ name: 'Ada' }])
   })
 })
 

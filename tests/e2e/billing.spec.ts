@@ -2,7 +2,7 @@ import { createClient } from '@supabase/supabase-js'
 import WebSocket from 'ws'
 import { LOCAL_JWT_SECRET } from '../../scripts/backend/config.ts'
 import { Keys } from '../../scripts/backend/keys.ts'
-import { BACKEND_URL, createUser, signIn, uniqueEmail, type TestUser } from './backend'
+import { BACKEND_URL, adminClient, createUser, signIn, uniqueEmail, type TestUser } from './backend'
 import { blockStripeJs, routeStripeJs, routeStripeServices } from './billingFixtures'
 import { expect, test, trackErrors, waitForHydration } from './fixtures'
 
@@ -85,6 +85,37 @@ test('pricing → sign in → embedded checkout → webhook → Pro, documents u
   await page.goto('/subscribe/stripe?plan=pro&interval=year')
   await expect(page).toHaveURL(/^https:\/\/billing\.stripe\.com\/p\/session\/test_/)
   expect(errors).toEqual([])
+})
+
+test('a subscriber to another product is offered Pro, not sent to the portal', async ({ page }) => {
+  await routeStripeJs(page)
+  await routeStripeServices(page)
+  const user = await createUser('other-product')
+  // Another product sold from the same Stripe account, as the webhook would have synced it.
+  const admin = await adminClient()
+  const suffix = user.id.slice(0, 8)
+  await admin.from('products').insert({ id: `prod_e2e_${suffix}`, name: 'Sticker club' })
+  await admin.from('prices').insert({
+    id: `price_e2e_${suffix}`,
+    product_id: `prod_e2e_${suffix}`,
+    active: true,
+    type: 'recurring',
+    interval: 'month',
+    unit_amount: 500,
+    currency: 'usd',
+  })
+  const { error } = await admin.from('subscriptions').insert({
+    id: `sub_e2e_other_${suffix}`,
+    user_id: user.id,
+    status: 'active',
+    price_id: `price_e2e_${suffix}`,
+  })
+  expect(error).toBeNull()
+
+  await signIn(page, user, '/subscribe/stripe?plan=pro&interval=month')
+  const checkout = page.getByRole('region', { name: 'Stripe checkout (test stand-in)' })
+  await expect(checkout.getByText('Pro: 8.00 USD every month')).toBeVisible({ timeout: 15_000 })
+  await expect(page).toHaveURL(/\/subscribe\/stripe\/?\?plan=pro&interval=month$/)
 })
 
 test('checkout explains a blocked Stripe.js and recovers on retry', async ({ page }) => {

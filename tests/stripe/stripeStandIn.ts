@@ -37,6 +37,8 @@ export async function startStripeStandIn(options: StripeStandInOptions) {
   const state = createStripeState()
   const idempotent = new Map<string, unknown>()
   const deliveries: Promise<unknown>[] = []
+  /** API paths that answer 500 for their next N requests: Stripe having a bad moment. */
+  const outages = new Map<string, number>()
 
   /** The customer pays: session complete, subscription active, events delivered. */
   async function completeCheckout(sessionId: string, { deliver = true } = {}) {
@@ -136,6 +138,11 @@ export async function startStripeStandIn(options: StripeStandInOptions) {
         return send(200, await controlRoute(req.method ?? 'GET', url.pathname))
       if (req.headers.authorization !== `Bearer ${options.secretKey}`)
         throw new StripeError(401, 'invalid_request_error', 'Invalid API Key provided.')
+      const outage = outages.get(url.pathname) ?? 0
+      if (outage > 0) {
+        outages.set(url.pathname, outage - 1)
+        throw new StripeError(500, 'api_error', 'The stand-in is having an outage.')
+      }
       const body = parseFormBody(raw)
       const key = (req.headers['idempotency-key'] as string | undefined) ?? null
       state.requests.push({
@@ -182,6 +189,10 @@ export async function startStripeStandIn(options: StripeStandInOptions) {
     url: `http://${host}:${port}`,
     state,
     completeCheckout,
+    /** The next `times` requests to `path` (e.g. /v1/subscriptions/sub_…) answer 500. */
+    failRequests(path: string, times: number) {
+      outages.set(path, times)
+    },
     /** Resolves when every webhook delivery started so far has finished. */
     webhooksSettled: () => Promise.all(deliveries).then(() => undefined),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

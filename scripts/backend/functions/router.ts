@@ -4,7 +4,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { identifyCaller } from '../apiCaller.ts'
 import { json } from '../http/respond.ts'
-import type { Handler } from '../http/server.ts'
+import { peerAddress, type Handler } from '../http/server.ts'
 import type { Keys } from '../keys.ts'
 import { installDenoShim, runWithEnv } from './denoEnv.ts'
 
@@ -43,6 +43,19 @@ async function loadHandler(functionsDir: string, name: string): Promise<EdgeHand
   return typeof handler === 'function' ? (handler as EdgeHandler) : undefined
 }
 
+/**
+ * Hosted Supabase's gateway appends the address of the connection it accepted to
+ * X-Forwarded-For before the request reaches a function; whatever the client sent stays to the
+ * left of it (see supabase/functions/_shared/clientAddress.ts for the sources). We do the same,
+ * so functions that rate-limit by network see here what they see in production.
+ */
+function appendForwardedFor(req: Request): void {
+  const peer = peerAddress(req)
+  if (!peer) return
+  const sent = req.headers.get('x-forwarded-for')
+  req.headers.set('x-forwarded-for', sent ? `${sent}, ${peer}` : peer)
+}
+
 /** /functions/v1/<name>: runs supabase/functions/<name>/handler.ts in-process. */
 export function functionsRouter(ctx: FunctionsContext): Handler {
   installDenoShim()
@@ -58,6 +71,7 @@ export function functionsRouter(ctx: FunctionsContext): Handler {
       const caller = await identifyCaller(req, ctx.keys)
       if (!caller.ok) return json(401, { code: 401, message: 'Invalid JWT' })
     }
+    appendForwardedFor(req)
     try {
       return await runWithEnv(ctx.env(), () => handler(req))
     } catch (error) {

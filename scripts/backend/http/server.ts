@@ -18,6 +18,14 @@ export interface HttpServer {
   close(): Promise<void>
 }
 
+/** The address each request's connection came from (a Web Request has no socket). */
+const peerAddresses = new WeakMap<Request, string>()
+
+/** Where `request` came from on the network, as the platform's proxy would see it. */
+export function peerAddress(request: Request): string | undefined {
+  return peerAddresses.get(request)
+}
+
 /** Turns Node's request into a Web Request so every service is a plain fetch handler. */
 function toWebRequest(req: http.IncomingMessage, origin: string): Request {
   const headers = new Headers()
@@ -27,13 +35,15 @@ function toWebRequest(req: http.IncomingMessage, origin: string): Request {
   }
   const method = req.method ?? 'GET'
   const hasBody = method !== 'GET' && method !== 'HEAD'
-  return new Request(new URL(req.url ?? '/', origin), {
+  const request = new Request(new URL(req.url ?? '/', origin), {
     method,
     headers,
     body: hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : null,
     // Required by undici for streaming request bodies.
     duplex: 'half',
   } as RequestInit)
+  if (req.socket.remoteAddress) peerAddresses.set(request, req.socket.remoteAddress)
+  return request
 }
 
 async function writeWebResponse(

@@ -35,16 +35,20 @@ export async function callBillingFunction<T>(
 /** Statuses that still have a subscription to manage (the function refuses a second one). */
 const LIVE_STATUSES = ['active', 'trialing', 'past_due', 'unpaid', 'paused']
 
-/** Whether the signed-in user already subscribes (their own rows, readable through RLS). */
+/**
+ * Whether the signed-in user already subscribes to Folio Pro (their own rows, readable through
+ * RLS; products are public). A subscription to another product does not count, as in
+ * create-checkout-session.
+ */
 export async function hasLiveSubscription(): Promise<boolean> {
   try {
     const supabase = await loadSupabase()
     const { data } = await supabase
       .from('subscriptions')
-      .select('id')
+      .select('prices(products(metadata))')
       .in('status', LIVE_STATUSES)
-      .limit(1)
-    return (data?.length ?? 0) > 0
+      .returns<{ prices: { products: { metadata: { plan?: unknown } | null } | null } | null }[]>()
+    return (data ?? []).some((row) => row.prices?.products?.metadata?.plan === 'pro')
   } catch {
     return false // the function checks again and answers 409
   }

@@ -35,6 +35,7 @@ export class HttpError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    readonly headers?: Record<string, string>,
   ) {
     super(message)
   }
@@ -49,7 +50,8 @@ export function endpoint(run: (req: Request) => Promise<Response>) {
     try {
       return await run(req)
     } catch (error) {
-      if (error instanceof HttpError) return errorResponse(error.status, error.code, error.message)
+      if (error instanceof HttpError)
+        return errorResponse(error.status, error.code, error.message, error.headers)
       if (error instanceof MissingEnvError)
         return errorResponse(500, 'not_configured', 'Billing is not configured on this server.')
       console.error(error)
@@ -58,9 +60,53 @@ export function endpoint(run: (req: Request) => Promise<Response>) {
   }
 }
 
+/** A body over `limit` bytes: 413 with `message`, before reading the rest of it. */
+async function readText(req: Request, limit: number, message: string): Promise<string> {
+  const tooLarge = () => new HttpError(413, 'too_large', message)
+  if (Number(req.headers.get('content-length') ?? 0) > limit) throw tooLarge()
+  if (!req.body) return ''
+  const reader = req.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined)
+      throw tooLarge()
+    }
+    chunks.push(value)
+  }
+  const bytes = new Uint8Array(size)
+  let offset = 0
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  return new TextDecoder().decode(bytes)
+}
+
+export interface BodyLimit {
+  maxBytes: number
+  /** What the person is told when they send more. */
+  tooLargeMessage: string
+}
+
 /** The request body as an object; anything else is the caller's mistake. */
-export async function readJsonBody(req: Request): Promise<Record<string, unknown>> {
-  const body: unknown = await req.json().catch(() => null)
+export async function readJsonBody(
+  req: Request,
+  limit?: BodyLimit,
+): Promise<Record<string, unknown>> {
+  const text = limit
+    ? await readText(req, limit.maxBytes, limit.tooLargeMessage)
+    : await req.text().catch(() => '')
+  let body: unknown = null
+  try {
+    body = JSON.parse(text)
+  } catch {
+    // Not JSON: refused below like any other shape that is not an object.
+  }
   if (!body || typeof body !== 'object' || Array.isArray(body))
     throw new HttpError(400, 'invalid_body', 'Send a JSON object.')
   return body as Record<string, unknown>

@@ -3,6 +3,7 @@
  * and whether the webhook has recorded the subscription yet (the success page polls this).
  * A session of another user answers exactly like an unknown one.
  */
+import { countBillingCall } from '../_shared/callLimits.ts'
 import { HttpError, endpoint, json, readJsonBody } from '../_shared/http.ts'
 import { createStripe, isStripeError } from '../_shared/stripe.ts'
 import { PRO_STATUSES, requireUser, serviceClient } from '../_shared/supabase.ts'
@@ -26,6 +27,7 @@ interface SubscriptionRow {
 export const handler = endpoint(async (req) => {
   const db = serviceClient()
   const user = await requireUser(req, db)
+  await countBillingCall(db, 'checkout-session-status', user.id)
   const { sessionId } = await readJsonBody(req)
   if (typeof sessionId !== 'string' || !SESSION_ID.test(sessionId)) throw notFound()
 

@@ -1,25 +1,39 @@
 /**
  * POST { name, email, message } from the public contact form (anon key) → 201, or 400 with
- * per-field errors, or 429 when this address or network sent too many messages in the last
- * hour (counted by the database trigger in the contact_messages migration).
+ * per-field errors, 413 for a body far larger than any message, or 429 when this address,
+ * this network or everyone together sent too many messages in the last hour (counted by the
+ * database trigger in the contact migrations; ./limits.ts names the numbers). Only this
+ * function (service role) can write contact_messages, so these limits have no way around them.
  */
+import { clientAddress } from '../_shared/clientAddress.ts'
 import { HttpError, endpoint, errorResponse, json, readJsonBody } from '../_shared/http.ts'
 import { serviceClient } from '../_shared/supabase.ts'
+import { CONTACT_MAX_BODY_BYTES } from './limits.ts'
 import { validateContact } from './validate.ts'
-
-/** The caller's address as the platform's proxy reports it; unknown when run without one. */
-function clientIp(req: Request): string | null {
-  const forwarded = req.headers.get('x-forwarded-for')?.split(',')[0]?.trim()
-  return forwarded || req.headers.get('x-real-ip') || null
-}
 
 async function sha256(text: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))
   return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('')
 }
 
+/** The trigger's PT429 messages (contact migrations) → what the sender is told. */
+function rateLimited(databaseMessage: string): Response {
+  const everyone = /everyone/i.test(databaseMessage)
+  return errorResponse(
+    429,
+    'rate_limited',
+    everyone
+      ? 'We are receiving an unusual number of messages right now. Please try again in an hour.'
+      : 'You have sent several messages in the last hour. Please try again later.',
+    { 'retry-after': '3600' },
+  )
+}
+
 export const handler = endpoint(async (req) => {
-  const body = await readJsonBody(req)
+  const body = await readJsonBody(req, {
+    maxBytes: CONTACT_MAX_BODY_BYTES,
+    tooLargeMessage: 'Your message is too long. Keep it under 5,000 characters.',
+  })
   // A field people never see: bots fill it in. They get a success and nothing is stored.
   if (typeof body.website === 'string' && body.website !== '') return json(201, { sent: true })
   const { value, errors } = validateContact(body)
@@ -30,19 +44,12 @@ export const handler = endpoint(async (req) => {
       fields: errors,
     })
 
-  const ip = clientIp(req)
+  // Without a usable address every such request shares one bucket: the limit still holds.
+  const network = clientAddress(req) ?? 'unknown'
   const { error } = await serviceClient()
     .from('contact_messages')
-    .insert({ ...value, sender_hash: ip ? await sha256(`folio-contact:${ip}`) : null })
-  if (error?.code === 'PT429')
-    return errorResponse(
-      429,
-      'rate_limited',
-      'You have sent several messages in the last hour. Please try again later.',
-      {
-        'retry-after': '3600',
-      },
-    )
+    .insert({ ...value, sender_hash: await sha256(`folio-contact:${network}`) })
+  if (error?.code === 'PT429') return rateLimited(error.message)
   if (error)
     throw new HttpError(500, 'internal', `We could not store your message. Please try again.`)
   return json(201, { sent: true })

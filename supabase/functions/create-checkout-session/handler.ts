@@ -1,35 +1,41 @@
 /**
  * POST { price } with the user's JWT → { clientSecret, sessionId } for Stripe Embedded
- * Checkout. The price must be an active recurring price of an active product in our `prices`
- * table; a user who already has a subscription gets 409 and is sent to the portal instead.
+ * Checkout. The price must be an active, paid, recurring price of the Folio Pro product
+ * (../_shared/proPlan.ts); a user who already has a Folio Pro subscription gets 409 and is
+ * sent to the portal instead.
  */
+import { countBillingCall } from '../_shared/callLimits.ts'
 import { ensureCustomer } from '../_shared/customers.ts'
 import { siteUrl } from '../_shared/env.ts'
 import { HttpError, endpoint, json, readJsonBody } from '../_shared/http.ts'
+import { isProProduct, isPurchasableProPrice, type PriceWithProduct } from '../_shared/proPlan.ts'
 import { createStripe } from '../_shared/stripe.ts'
 import { LIVE_SUBSCRIPTION_STATUSES, requireUser, serviceClient } from '../_shared/supabase.ts'
 
-interface PriceRow {
+interface PriceRow extends PriceWithProduct {
   id: string
-  active: boolean
-  type: string | null
-  products: { active: boolean } | null
+}
+
+interface LiveSubscriptionRow {
+  prices: { products: PriceWithProduct['products'] } | null
 }
 
 export const handler = endpoint(async (req) => {
   const db = serviceClient()
   const user = await requireUser(req, db)
+  await countBillingCall(db, 'create-checkout-session', user.id)
   const body = await readJsonBody(req)
   const priceId = typeof body.price === 'string' ? body.price : ''
 
+  // Only a Folio Pro subscription means "already paying": another product does not.
   const { data: live, error: liveError } = await db
     .from('subscriptions')
-    .select('id')
+    .select('prices(products(active, metadata))')
     .eq('user_id', user.id)
     .in('status', LIVE_SUBSCRIPTION_STATUSES)
-    .limit(1)
+    .returns<LiveSubscriptionRow[]>()
   if (liveError) throw new Error(`subscriptions lookup failed: ${liveError.message}`)
-  if (live.length > 0)
+  if (live.some((row) => isProProduct(row.prices?.products ?? null)))
     throw new HttpError(
       409,
       'already_subscribed',
@@ -38,11 +44,11 @@ export const handler = endpoint(async (req) => {
 
   const { data: price, error: priceError } = await db
     .from('prices')
-    .select('id, active, type, products(active)')
+    .select('id, active, type, unit_amount, products(active, metadata)')
     .eq('id', priceId)
     .maybeSingle<PriceRow>()
   if (priceError) throw new Error(`prices lookup failed: ${priceError.message}`)
-  if (!price || !price.active || price.type !== 'recurring' || !price.products?.active)
+  if (!price || !isPurchasableProPrice(price))
     throw new HttpError(
       400,
       'unknown_price',

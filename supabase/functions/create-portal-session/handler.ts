@@ -2,6 +2,7 @@
  * POST with the user's JWT → { url } of a Stripe customer-portal session (card, invoices,
  * cancel, switch plan). A user who never checked out has no customer: 404 `no_customer`.
  */
+import { countBillingCall } from '../_shared/callLimits.ts'
 import { findCustomerId } from '../_shared/customers.ts'
 import { siteUrl } from '../_shared/env.ts'
 import { HttpError, endpoint, json } from '../_shared/http.ts'
@@ -11,6 +12,7 @@ import { requireUser, serviceClient } from '../_shared/supabase.ts'
 export const handler = endpoint(async (req) => {
   const db = serviceClient()
   const user = await requireUser(req, db)
+  await countBillingCall(db, 'create-portal-session', user.id)
   const customer = await findCustomerId(db, user.id)
   if (!customer)
     throw new HttpError(

@@ -1,11 +1,17 @@
 /**
- * Applies one Stripe event to the billing tables. Every write is an upsert stamped with the
- * event's `created`; the tables' skip_stale_stripe_event trigger drops a write older than the
- * row's stamp, so redelivered and out-of-order events cannot roll state back.
+ * Applies one Stripe event to the billing tables. Every write is an upsert stamped with a
+ * time; the tables' skip_stale_stripe_event trigger drops a write older than the row's stamp,
+ * so redelivered and out-of-order events cannot roll state back.
+ *
+ * Products and prices are stamped with the event's `created`. Subscriptions are not: Stripe
+ * stamps events in whole seconds, and a checkout sends `customer.subscription.created`
+ * (incomplete) and `.updated` (active) in the same second, in any order. So a subscription
+ * event is only a signal: the webhook reads the subscription's current state from Stripe and
+ * writes that, stamped with the moment it asked, so the later read always wins.
  */
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { rememberCustomer } from '../_shared/customers.ts'
-import type { Stripe } from '../_shared/stripe.ts'
+import { isStripeError, type Stripe } from '../_shared/stripe.ts'
 import { idOf, iso, priceRow, productRow, subscriptionRow } from './rows.ts'
 
 export interface SyncContext {
@@ -75,20 +81,48 @@ async function userForSubscription(ctx: SyncContext, subscription: Stripe.Subscr
   return fromMetadata
 }
 
-/** Returns false when the subscription belongs to nobody we know (made outside Folio). */
-export async function syncSubscription(ctx: SyncContext, subscription: Stripe.Subscription) {
+/**
+ * Writes `subscription` as of `stamp`. Returns false when it belongs to nobody we know (made
+ * outside Folio).
+ */
+async function writeSubscription(
+  ctx: SyncContext,
+  subscription: Stripe.Subscription,
+  stamp: string,
+) {
   const userId = await userForSubscription(ctx, subscription)
   if (!userId) return false
   const price = subscription.items.data[0]?.price
   if (price) await ensurePrice(ctx, price)
-  await upsert(ctx.db, 'subscriptions', subscriptionRow(subscription, userId, ctx.eventCreated))
+  await upsert(ctx.db, 'subscriptions', subscriptionRow(subscription, userId, stamp))
   return true
 }
 
-/** Events that only name a subscription (checkout, invoices): write its current state. */
-export async function syncSubscriptionById(ctx: SyncContext, subscriptionId: string) {
-  const subscription = await ctx.stripe.subscriptions.retrieve(subscriptionId)
-  return syncSubscription(ctx, subscription)
+/**
+ * Any event about a subscription: write its current state as Stripe has it now. The stamp is
+ * taken before asking (millisecond precision, where events have seconds), so of two reads the
+ * one started later wins. Only if Stripe no longer has the subscription is the event's own
+ * copy written, stamped with the event's time, which can never beat a read.
+ */
+export async function syncSubscriptionById(
+  ctx: SyncContext,
+  subscriptionId: string,
+  fromEvent?: Stripe.Subscription,
+) {
+  const askedAt = new Date().toISOString()
+  try {
+    const current = await ctx.stripe.subscriptions.retrieve(subscriptionId)
+    return await writeSubscription(ctx, current, askedAt)
+  } catch (error) {
+    if (fromEvent && isStripeError(error, 'resource_missing'))
+      return writeSubscription(ctx, fromEvent, ctx.eventCreated)
+    throw error
+  }
+}
+
+/** customer.subscription.created / updated / deleted: a signal to read the current state. */
+export function syncSubscription(ctx: SyncContext, subscription: Stripe.Subscription) {
+  return syncSubscriptionById(ctx, subscription.id, subscription)
 }
 
 export async function syncCheckoutSession(ctx: SyncContext, session: Stripe.Checkout.Session) {
