@@ -1,10 +1,11 @@
 import type { Queryable } from '../db/database.ts'
 import { isRecord, redirect, stringField } from '../http/respond.ts'
-import { MIN_PASSWORD_LENGTH, tokenSettings } from './context.ts'
+import { tokenSettings } from './context.ts'
+import { checkPasswordStrength } from './passwordStrength.ts'
 import type { AuthContext } from './context.ts'
 import { sendAuthEmail } from './emails.ts'
 import type { EmailType } from './emails.ts'
-import { AuthError, otpExpired, validationFailed, weakPassword } from './errors.ts'
+import { AuthError, otpExpired, validationFailed } from './errors.ts'
 import { PURPOSES_BY_VERIFY_TYPE, consumeToken, issueToken } from './oneTimeTokens.ts'
 import type { TokenPurpose } from './oneTimeTokens.ts'
 import { hashPassword } from './passwords.ts'
@@ -83,7 +84,7 @@ export async function signup(ctx: AuthContext, req: Request, body: unknown) {
   if (!isRecord(body)) throw validationFailed('Request body must be a JSON object')
   const email = requireEmail(body)
   const password = stringField(body, 'password') ?? ''
-  if (password.length < MIN_PASSWORD_LENGTH) throw weakPassword(MIN_PASSWORD_LENGTH)
+  checkPasswordStrength(password, ctx.settings.password)
   const metadata = isRecord(body.data) ? body.data : {}
   const challenge = readChallenge(body)
   const redirectTo = redirectOf(ctx, req, body)
