@@ -108,6 +108,9 @@ export async function startBackend(overrides: Partial<BackendOptions> = {}): Pro
             jwtExpiry: options.jwtExpiry,
             refreshTokenReuseInterval: options.refreshTokenReuseInterval,
             otpExpiry: options.otpExpiry,
+            emailMaxFrequency: options.hosted.auth.email.maxFrequency,
+            enableSignup:
+              options.hosted.auth.enableSignup && options.hosted.auth.email.enableSignup,
             password: {
               minimumLength: options.hosted.auth.minimumPasswordLength,
               requirements: options.hosted.auth.passwordRequirements,

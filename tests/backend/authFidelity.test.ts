@@ -286,6 +286,18 @@ describe('settings come from supabase/config.toml', () => {
     expect(ok.error).toBeNull()
   })
 
+  it('max_frequency (60 s): a second reset email right away is refused and nothing is sent', async () => {
+    const { email } = await signedInUser(backend, 'reset-twice')
+    const supabase = client(backend)
+    expect((await supabase.auth.resetPasswordForEmail(email)).error).toBeNull()
+    const again = await supabase.auth.resetPasswordForEmail(email)
+    expect(again.error).toMatchObject({ status: 429, code: 'over_email_send_rate_limit' })
+    expect(again.error?.message).toMatch(
+      /^For security purposes, you can only request this after \d+ seconds\.$/,
+    )
+    expect(backend.mailbox.list(email).filter((m) => m.type === 'recovery')).toHaveLength(1)
+  })
+
   it('a changed value in a copy of the file changes what the backend does', async () => {
     await backend.stop()
     const configFile = await configWith([
@@ -298,6 +310,22 @@ describe('settings come from supabase/config.toml', () => {
       password: 'eleven11111',
     })
     expect(refused.error?.message).toBe('Password should be at least 12 characters.')
+  })
+
+  it('sign-ups switched off in the file are refused, by password and by magic link', async () => {
+    await backend.stop()
+    const configFile = await configWith([
+      /\[auth\.email\]\nenable_signup = true/,
+      '[auth.email]\nenable_signup = false',
+    ])
+    backend = await startTestBackend({ configFile })
+    const signUp = await client(backend).auth.signUp({
+      email: uniqueEmail('closed'),
+      password: 'a long password',
+    })
+    expect(signUp.error).toMatchObject({ status: 422, code: 'signup_disabled' })
+    const otp = await client(backend).auth.signInWithOtp({ email: uniqueEmail('closed-otp') })
+    expect(otp.error).toMatchObject({ status: 422, code: 'otp_disabled' })
   })
 
   it('the attachments bucket’s size and type limits are what uploads meet', async () => {

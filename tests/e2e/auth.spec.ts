@@ -181,6 +181,8 @@ async function scanQrCode(page: Page): Promise<string | undefined> {
 }
 
 test('two-factor: enrol with the app, then signing in asks for a code', async ({ page }) => {
+  // Two whole flows (enrolment with a QR scan, then a sign-in with a challenge) in one test.
+  test.slow()
   const user = await createUser('totp')
   await signIn(page, user)
   await page.getByRole('button', { name: 'Set up two-factor' }).click()

@@ -19,6 +19,10 @@ export interface AuthSettings {
   jwtExpiry: number
   refreshTokenReuseInterval: number
   otpExpiry: number
+  /** Seconds before another email of the same kind may go to a user ([auth.email] max_frequency). */
+  emailMaxFrequency: number
+  /** Whether new accounts may be created (config.toml enable_signup and [auth.email] enable_signup). */
+  enableSignup: boolean
   /** supabase/config.toml [auth] minimum_password_length and password_requirements. */
   password: PasswordPolicy
   /** supabase/config.toml [auth.mfa]. */
