@@ -1,5 +1,7 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { readSupabaseConfig } from './supabaseConfig.ts'
+import type { HostedSettings } from './supabaseConfig.ts'
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
@@ -12,6 +14,15 @@ export interface BackendOptions {
   /** PGlite in memory and no files at all (tests). */
   memory: boolean
   reset: boolean
+  /** The hosted project's settings file (supabase/config.toml) the defaults below come from. */
+  configFile: string
+  /** What that file declares: password rules, MFA, rate limits, bucket limits. */
+  hosted: HostedSettings
+  /**
+   * Browser origins that may call the backend (CORS) and open its mailbox and admin routes:
+   * the site's, the loopback spelling of it, and FOLIO_ALLOWED_ORIGINS (comma-separated).
+   */
+  allowedOrigins: string[]
   /** Use this PostgreSQL server instead of PGlite. */
   databaseUrl?: string
   /** HS256 secret for every JWT (local only: never a production secret). */
@@ -40,7 +51,40 @@ export interface BackendOptions {
 
 export const LOCAL_JWT_SECRET = 'folio-local-development-secret-at-least-32-characters'
 
-export function defaultOptions(): BackendOptions {
+export const DEFAULT_CONFIG_FILE = path.join(repoRoot, 'supabase/config.toml')
+
+/** http://localhost:5173 also allows http://127.0.0.1:5173 and [::1]: the same site on this machine. */
+function loopbackAliases(origin: string): string[] {
+  const url = new URL(origin)
+  if (!['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)) return [url.origin]
+  return ['localhost', '127.0.0.1', '[::1]'].map((host) => {
+    const alias = new URL(url.origin)
+    alias.hostname = host
+    return alias.origin
+  })
+}
+
+/** The site's origin(s) plus any listed in FOLIO_ALLOWED_ORIGINS. */
+export function allowedOriginsFor(
+  siteUrl: string,
+  extra = process.env.FOLIO_ALLOWED_ORIGINS,
+): string[] {
+  const listed = (extra ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean)
+    .map((origin) => new URL(origin).origin)
+  return [...new Set([...loopbackAliases(siteUrl), ...listed])]
+}
+
+/**
+ * Defaults come from supabase/config.toml; the environment adds what only this machine knows
+ * (where the site runs, FOLIO_SITE_URL; sign-ups without confirmation for quick local trials).
+ */
+export function defaultOptions(configFile = DEFAULT_CONFIG_FILE): BackendOptions {
+  const siteUrl = process.env.FOLIO_SITE_URL || process.env.SITE_URL || 'http://localhost:5173'
+  // config.toml says site_url = "env(SITE_URL)": production's value in CI, this site locally.
+  const hosted = readSupabaseConfig(configFile, { ...process.env, SITE_URL: siteUrl })
   return {
     port: 54321,
     host: '127.0.0.1',
@@ -49,12 +93,16 @@ export function defaultOptions(): BackendOptions {
     reset: false,
     databaseUrl: process.env.DATABASE_URL || undefined,
     jwtSecret: process.env.FOLIO_JWT_SECRET || LOCAL_JWT_SECRET,
-    jwtExpiry: 3600,
-    autoConfirm: process.env.FOLIO_AUTH_AUTOCONFIRM === 'true',
-    siteUrl: process.env.FOLIO_SITE_URL || 'http://localhost:5173',
-    additionalRedirectUrls: ['http://localhost:*', 'http://127.0.0.1:*'],
-    refreshTokenReuseInterval: 10,
-    otpExpiry: 3600,
+    configFile,
+    hosted,
+    allowedOrigins: allowedOriginsFor(hosted.auth.siteUrl),
+    jwtExpiry: hosted.auth.jwtExpiry,
+    autoConfirm:
+      process.env.FOLIO_AUTH_AUTOCONFIRM === 'true' || !hosted.auth.email.enableConfirmations,
+    siteUrl: hosted.auth.siteUrl,
+    additionalRedirectUrls: hosted.auth.additionalRedirectUrls,
+    refreshTokenReuseInterval: hosted.auth.refreshTokenReuseInterval,
+    otpExpiry: hosted.auth.email.otpExpiry,
     migrationsDir: path.join(repoRoot, 'supabase/migrations'),
     seedFile: path.join(repoRoot, 'supabase/seed.sql'),
     functionsDir: path.join(repoRoot, 'supabase/functions'),

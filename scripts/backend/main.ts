@@ -25,7 +25,12 @@ if (values.help) {
   --reset           wipe the local data (.folio-data/, or the DATABASE_URL schemas) first
   --memory          keep everything in memory (nothing written to disk)
   --auto-confirm    sign-ups need no email confirmation
-  --no-env-file     do not write VITE_SUPABASE_* to .env.local`)
+  --no-env-file     do not write VITE_SUPABASE_* to .env.local
+
+Settings (passwords, confirmations, two-factor, rate limits, bucket limits) come from
+supabase/config.toml. Environment: FOLIO_SITE_URL (the site email links lead to, and the
+browser origin allowed to call the backend), FOLIO_ALLOWED_ORIGINS (more origins, comma-
+separated), FOLIO_JWT_SECRET (required to listen on anything but loopback).`)
   process.exit(0)
 }
 

@@ -3,13 +3,14 @@ import path from 'node:path'
 import { Mailbox } from './auth/mailbox.ts'
 import type { MailMessage } from './auth/mailbox.ts'
 import { authRouter } from './auth/router.ts'
-import { defaultOptions } from './config.ts'
+import { LOCAL_JWT_SECRET, allowedOriginsFor, defaultOptions } from './config.ts'
 import type { BackendOptions } from './config.ts'
 import type { Database } from './db/database.ts'
 import { migrate } from './db/migrate.ts'
 import { openDatabase } from './db/openDatabase.ts'
 import { updateEnvFile } from './envFile.ts'
 import { functionsRouter } from './functions/router.ts'
+import { BrowserAccess, factsOf } from './http/browserAccess.ts'
 import { startHttpServer } from './http/server.ts'
 import { Keys } from './keys.ts'
 import { mailboxRoute } from './mailboxRoute.ts'
@@ -40,7 +41,26 @@ export interface Backend {
 
 /** Starts the whole local Supabase stand-in; used by main.ts and, in-process, by tests. */
 export async function startBackend(overrides: Partial<BackendOptions> = {}): Promise<Backend> {
-  const options: BackendOptions = { ...defaultOptions(), ...overrides }
+  const defaults = defaultOptions(overrides.configFile)
+  const options: BackendOptions = {
+    ...defaults,
+    // A test that moves the site moves the origins allowed to call the backend with it.
+    allowedOrigins: allowedOriginsFor(overrides.siteUrl ?? defaults.siteUrl),
+    ...overrides,
+  }
+  const loopback = ['127.0.0.1', 'localhost', '::1'].includes(options.host)
+  if (!loopback && options.jwtSecret === LOCAL_JWT_SECRET) {
+    // The development secret is in the repository: anyone who can reach the port could mint
+    // service-role tokens. Only loopback may use it.
+    throw new Error(
+      `Refusing to listen on ${options.host} with the public development JWT secret: set FOLIO_JWT_SECRET to a secret of at least 32 characters, or keep the default host 127.0.0.1.`,
+    )
+  }
+  const access = new BrowserAccess({
+    allowedOrigins: options.allowedOrigins,
+    host: options.host,
+    privatePrefixes: ['/__mailbox', '/auth/v1/admin'],
+  })
   const usesDisk = !options.memory && !options.databaseUrl
   if (options.reset && !options.memory) await rm(options.dataDir, { recursive: true, force: true })
 
@@ -88,6 +108,15 @@ export async function startBackend(overrides: Partial<BackendOptions> = {}): Pro
             jwtExpiry: options.jwtExpiry,
             refreshTokenReuseInterval: options.refreshTokenReuseInterval,
             otpExpiry: options.otpExpiry,
+            emailMaxFrequency: options.hosted.auth.email.maxFrequency,
+            enableSignup:
+              options.hosted.auth.enableSignup && options.hosted.auth.email.enableSignup,
+            password: {
+              minimumLength: options.hosted.auth.minimumPasswordLength,
+              requirements: options.hosted.auth.passwordRequirements,
+            },
+            mfa: options.hosted.auth.mfa,
+            rateLimit: options.hosted.auth.rateLimit,
           },
         }),
       },
@@ -103,6 +132,7 @@ export async function startBackend(overrides: Partial<BackendOptions> = {}): Pro
           blobs: usesDisk
             ? diskBlobStore(path.join(options.dataDir, 'storage'))
             : memoryBlobStore(),
+          limits: options.hosted.storage,
         }),
       },
       {
@@ -124,8 +154,9 @@ export async function startBackend(overrides: Partial<BackendOptions> = {}): Pro
     ],
     options.host,
     options.port,
+    access,
   )
-  realtime.attach(http.server)
+  realtime.attach(http.server, (req) => !access.refusal(factsOf(req.url ?? '/', req.headers)))
   baseUrl = `http://${options.host}:${http.port}`
 
   if (options.envFile) {

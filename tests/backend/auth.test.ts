@@ -295,7 +295,7 @@ describe('TOTP two-factor authentication', () => {
     const enrolled = await supabase.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'phone' })
     expect(enrolled.error).toBeNull()
     expect(enrolled.data!.type).toBe('totp')
-    expect(enrolled.data!.totp.qr_code).toMatch(/^data:image\/svg\+xml;utf-8,<svg/)
+    expect(enrolled.data!.totp.qr_code).toMatch(/^data:image\/svg\+xml;utf-8,<\?xml /)
     expect(enrolled.data!.totp.uri).toMatch(/^otpauth:\/\/totp\//)
     const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(enrolled.data!.totp.secret) })
 

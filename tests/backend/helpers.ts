@@ -2,6 +2,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createClient } from '@supabase/supabase-js'
 import type { SupabaseClient } from '@supabase/supabase-js'
+import * as OTPAuth from 'otpauth'
 import WebSocket from 'ws'
 import { startBackend } from '../../scripts/backend/startBackend.ts'
 import type { Backend } from '../../scripts/backend/startBackend.ts'
@@ -96,4 +97,37 @@ export async function followLink(link: string): Promise<URL> {
 
 export function fragmentParams(url: URL): URLSearchParams {
   return new URLSearchParams(url.hash.replace(/^#/, ''))
+}
+
+const lastTotpStep = new Map<string, number>()
+
+/**
+ * A TOTP code for `secret` that the backend will accept: each time step works once per factor
+ * (RFC 6238 §5.2), so a second code within 30 s is the next step's (one step of clock skew is
+ * allowed), and a third waits for the clock.
+ */
+export async function freshTotpCode(secret: string): Promise<string> {
+  const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) })
+  for (;;) {
+    const current = Math.floor(Date.now() / 30_000)
+    const step = Math.max(current, (lastTotpStep.get(secret) ?? -Infinity) + 1)
+    if (step <= current + 1) {
+      lastTotpStep.set(secret, step)
+      return totp.generate({ timestamp: step * 30_000 })
+    }
+    await new Promise((resolve) => setTimeout(resolve, (current + 1) * 30_000 - Date.now() + 50))
+  }
+}
+
+/** Enrols and verifies a TOTP factor for a signed-in client, leaving it at aal2. */
+export async function enrolTotp(supabase: SupabaseClient, friendlyName = 'phone') {
+  const enrolled = await supabase.auth.mfa.enroll({ factorType: 'totp', friendlyName })
+  if (enrolled.error) throw enrolled.error
+  const { id: factorId, totp } = enrolled.data
+  const verified = await supabase.auth.mfa.challengeAndVerify({
+    factorId,
+    code: await freshTotpCode(totp.secret),
+  })
+  if (verified.error) throw verified.error
+  return { factorId, secret: totp.secret, uri: totp.uri, qrCode: totp.qr_code }
 }

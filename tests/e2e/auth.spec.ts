@@ -1,3 +1,4 @@
+import jsQR from 'jsqr'
 import * as OTPAuth from 'otpauth'
 import type { Page } from '@playwright/test'
 import { createUser, latestEmail, signIn, uniqueEmail } from './backend'
@@ -142,14 +143,63 @@ test('forgot password: the emailed link lets the user choose a new one', async (
   await expectSignedInOnDashboard(page, user.email)
 })
 
+/**
+ * An authenticator app's codes: each 30-second step's code works once, so a second code asked
+ * for within the same step is the next step's (the server allows one step of clock skew).
+ */
+function authenticatorApp(secret: string) {
+  const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret.trim()) })
+  let lastStep = -Infinity
+  return {
+    code(): string {
+      const step = Math.max(Math.floor(Date.now() / 30_000), lastStep + 1)
+      lastStep = step
+      return totp.generate({ timestamp: step * 30_000 })
+    },
+  }
+}
+
+/**
+ * What a phone camera would read from the QR code: a screenshot of the image as the page shows
+ * it (on its white card), turned back into pixels by the browser and read by a QR decoder.
+ */
+async function scanQrCode(page: Page): Promise<string | undefined> {
+  const shot = await page.getByRole('img', { name: /QR code/ }).screenshot()
+  const { width, height, pixels } = await page.evaluate(async (png) => {
+    const picture = new Image()
+    picture.src = `data:image/png;base64,${png}`
+    await picture.decode()
+    const canvas = document.createElement('canvas')
+    canvas.width = picture.naturalWidth
+    canvas.height = picture.naturalHeight
+    const context = canvas.getContext('2d') as CanvasRenderingContext2D
+    context.drawImage(picture, 0, 0)
+    const data = context.getImageData(0, 0, canvas.width, canvas.height).data
+    return { width: canvas.width, height: canvas.height, pixels: Array.from(data) }
+  }, shot.toString('base64'))
+  return jsQR(Uint8ClampedArray.from(pixels), width, height)?.data
+}
+
 test('two-factor: enrol with the app, then signing in asks for a code', async ({ page }) => {
+  // Two whole flows (enrolment with a QR scan, then a sign-in with a challenge) in one test.
+  test.slow()
   const user = await createUser('totp')
   await signIn(page, user)
   await page.getByRole('button', { name: 'Set up two-factor' }).click()
-  await expect(page.getByRole('img', { name: /QR code/ })).toBeVisible()
+  const qrCode = page.getByRole('img', { name: /QR code/ })
+  await expect(qrCode).toBeVisible()
+  // The image really loaded (a broken data URL still takes its width and height from the tag)…
+  await expect
+    .poll(() => qrCode.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0)
   const secret = (await page.getByTestId('totp-secret').textContent()) as string
-  const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret.trim()) })
-  await page.getByLabel('Code from the app').fill(totp.generate())
+  // …and scanning it gives the authenticator app this account and this secret.
+  const scanned = await scanQrCode(page)
+  expect(scanned).toMatch(/^otpauth:\/\/totp\//)
+  expect(new URL(scanned as string).searchParams.get('secret')).toBe(secret.trim())
+  expect(decodeURIComponent(new URL(scanned as string).pathname)).toContain(user.email)
+  const app = authenticatorApp(secret)
+  await page.getByLabel('Code from the app').fill(app.code())
   await page.getByRole('button', { name: 'Turn on two-factor' }).click()
   await expect(page.getByText(/^On, with/)).toBeVisible()
 
@@ -164,7 +214,7 @@ test('two-factor: enrol with the app, then signing in asks for a code', async ({
   await page.getByLabel('Authentication code').fill('000000')
   await page.getByRole('button', { name: 'Verify' }).click()
   await expect(page.getByText('That code did not match.', { exact: false })).toBeVisible()
-  await page.getByLabel('Authentication code').fill(totp.generate())
+  await page.getByLabel('Authentication code').fill(app.code())
   await page.getByRole('button', { name: 'Verify' }).click()
   await expectSignedInOnDashboard(page, user.email)
   // At aal2 the data is there: the plan, and documents can be written and listed.

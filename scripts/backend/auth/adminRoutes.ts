@@ -1,7 +1,7 @@
 import { isRecord, stringField } from '../http/respond.ts'
 import type { AuthContext } from './context.ts'
-import { AuthError, validationFailed, weakPassword } from './errors.ts'
-import { MIN_PASSWORD_LENGTH } from './context.ts'
+import { AuthError, validationFailed } from './errors.ts'
+import { checkPasswordStrength } from './passwordStrength.ts'
 import { hashPassword } from './passwords.ts'
 import { userJson } from './userJson.ts'
 import { createUser, findUserByEmail, findUserById, isValidEmail } from './users.ts'
@@ -13,8 +13,7 @@ export async function adminCreateUser(ctx: AuthContext, body: unknown) {
   if (!isValidEmail(email))
     throw validationFailed('Unable to validate email address: invalid format')
   const password = stringField(body, 'password')
-  if (password !== undefined && password.length < MIN_PASSWORD_LENGTH)
-    throw weakPassword(MIN_PASSWORD_LENGTH)
+  if (password !== undefined) checkPasswordStrength(password, ctx.settings.password)
   const passwordHash = password !== undefined ? await hashPassword(password) : null
   return ctx.db.transaction(async (tx) => {
     if (await findUserByEmail(tx, email)) {

@@ -1,9 +1,12 @@
 import type { Database, Queryable } from '../db/database.ts'
+import type { HostedSettings } from '../supabaseConfig.ts'
 import { bearerToken } from '../apiCaller.ts'
 import type { JwtClaims, Keys } from '../keys.ts'
 import { JwtError } from '../keys.ts'
 import { AuthError, noAuthorization, sessionNotFound, userNotFound } from './errors.ts'
 import type { Mailbox } from './mailbox.ts'
+import type { PasswordPolicy } from './passwordStrength.ts'
+import type { RateLimits } from './rateLimits.ts'
 import { findSession } from './sessions.ts'
 import type { SessionRow, TokenSettings } from './sessions.ts'
 import type { UserRow } from './userJson.ts'
@@ -16,6 +19,16 @@ export interface AuthSettings {
   jwtExpiry: number
   refreshTokenReuseInterval: number
   otpExpiry: number
+  /** Seconds before another email of the same kind may go to a user ([auth.email] max_frequency). */
+  emailMaxFrequency: number
+  /** Whether new accounts may be created (config.toml enable_signup and [auth.email] enable_signup). */
+  enableSignup: boolean
+  /** supabase/config.toml [auth] minimum_password_length and password_requirements. */
+  password: PasswordPolicy
+  /** supabase/config.toml [auth.mfa]. */
+  mfa: HostedSettings['auth']['mfa']
+  /** supabase/config.toml [auth.rate_limit]. */
+  rateLimit: HostedSettings['auth']['rateLimit']
 }
 
 export interface AuthContext {
@@ -25,9 +38,11 @@ export interface AuthContext {
   settings: AuthSettings
   /** Public base of this service, e.g. http://127.0.0.1:54321/auth/v1 */
   authUrl: () => string
+  /** Request budgets, as GoTrue's limiters keep them (created by the router when absent). */
+  limits?: RateLimits
+  /** The last TOTP time step accepted per factor id, so a code works once (mfaRoutes.ts). */
+  acceptedTotpSteps?: Map<string, number>
 }
-
-export const MIN_PASSWORD_LENGTH = 6
 
 export function tokenSettings(ctx: AuthContext): TokenSettings {
   return { keys: ctx.keys, jwtExpiry: ctx.settings.jwtExpiry }

@@ -1,10 +1,11 @@
 import type { Queryable } from '../db/database.ts'
 import { isRecord, redirect, stringField } from '../http/respond.ts'
-import { MIN_PASSWORD_LENGTH, tokenSettings } from './context.ts'
+import { tokenSettings } from './context.ts'
+import { checkPasswordStrength } from './passwordStrength.ts'
 import type { AuthContext } from './context.ts'
 import { sendAuthEmail } from './emails.ts'
 import type { EmailType } from './emails.ts'
-import { AuthError, otpExpired, validationFailed, weakPassword } from './errors.ts'
+import { AuthError, otpExpired, validationFailed } from './errors.ts'
 import { PURPOSES_BY_VERIFY_TYPE, consumeToken, issueToken } from './oneTimeTokens.ts'
 import type { TokenPurpose } from './oneTimeTokens.ts'
 import { hashPassword } from './passwords.ts'
@@ -43,6 +44,31 @@ function redirectOf(ctx: AuthContext, req: Request, body?: Record<string, unknow
   )
 }
 
+/** When the last email of this kind went to the user (GoTrue keeps one timestamp per kind). */
+function lastSentAt(user: UserRow, type: EmailType): string | null {
+  if (type === 'signup') return user.confirmation_sent_at
+  if (type === 'email_change') return user.email_change_sent_at
+  return user.recovery_sent_at // recovery and magic links share it in GoTrue
+}
+
+/**
+ * `[auth.email] max_frequency`: another email of the same kind within that time is refused
+ * with GoTrue's 429 and the seconds left (supabase/auth internal/api/mail.go,
+ * validateSentWithinFrequencyLimit / generateFrequencyLimitErrorMessage).
+ */
+function checkSendFrequency(ctx: AuthContext, user: UserRow, type: EmailType): void {
+  const sentAt = lastSentAt(user, type)
+  if (!sentAt) return
+  const waited = (Date.now() - Date.parse(sentAt)) / 1000
+  const left = ctx.settings.emailMaxFrequency - waited
+  if (left > 0)
+    throw new AuthError(
+      429,
+      'over_email_send_rate_limit',
+      `For security purposes, you can only request this after ${Math.ceil(left)} seconds.`,
+    )
+}
+
 /** Issues a token, remembers a PKCE challenge if any, and mails the link. */
 export async function mailToken(
   ctx: AuthContext,
@@ -53,6 +79,7 @@ export async function mailToken(
   challenge: PkceChallenge | undefined,
   to = user.email ?? '',
 ): Promise<void> {
+  checkSendFrequency(ctx, user, type)
   const token = await issueToken(tx, user.id, PURPOSE_OF[type], to)
   if (challenge) await saveFlowState(tx, user.id, challenge, METHOD_OF[type] ?? type)
   await updateUser(tx, user.id, {
@@ -81,9 +108,12 @@ function requireEmail(body: Record<string, unknown>): string {
 /** POST /signup */
 export async function signup(ctx: AuthContext, req: Request, body: unknown) {
   if (!isRecord(body)) throw validationFailed('Request body must be a JSON object')
+  // config.toml enable_signup / [auth.email] enable_signup (GoTrue: 422 signup_disabled).
+  if (!ctx.settings.enableSignup)
+    throw new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance')
   const email = requireEmail(body)
   const password = stringField(body, 'password') ?? ''
-  if (password.length < MIN_PASSWORD_LENGTH) throw weakPassword(MIN_PASSWORD_LENGTH)
+  checkPasswordStrength(password, ctx.settings.password)
   const metadata = isRecord(body.data) ? body.data : {}
   const challenge = readChallenge(body)
   const redirectTo = redirectOf(ctx, req, body)
@@ -125,7 +155,8 @@ export async function otp(ctx: AuthContext, req: Request, body: unknown) {
   await ctx.db.transaction(async (tx) => {
     let user = await findUserByEmail(tx, email)
     if (!user) {
-      if (!createIfMissing) throw new AuthError(422, 'otp_disabled', 'Signups not allowed for otp')
+      if (!createIfMissing || !ctx.settings.enableSignup)
+        throw new AuthError(422, 'otp_disabled', 'Signups not allowed for otp')
       user = await createUser(tx, {
         email,
         passwordHash: null,

@@ -40,7 +40,3 @@ export const sessionNotFound = () =>
 export const userNotFound = () =>
   new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist')
 export const otpExpired = () => new AuthError(403, 'otp_expired', 'Token has expired or is invalid')
-export const weakPassword = (min: number) =>
-  new AuthError(422, 'weak_password', `Password should be at least ${min} characters.`, {
-    weak_password: { reasons: ['length'] },
-  })

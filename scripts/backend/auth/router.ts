@@ -6,6 +6,7 @@ import type { AuthContext } from './context.ts'
 import { otp, recover, resend, signup, verifyGet, verifyPost } from './emailRoutes.ts'
 import { AuthError, authErrorResponse } from './errors.ts'
 import { challenge, enroll, unenroll, verify } from './mfaRoutes.ts'
+import { RateLimits } from './rateLimits.ts'
 import { token } from './tokenRoutes.ts'
 import { getUser, logout, updateCurrentUser } from './userRoutes.ts'
 
@@ -15,7 +16,12 @@ const PREFIX = '/auth/v1'
 const OPEN_PATHS = new Set(['/verify', '/health', '/settings'])
 
 /** GoTrue-compatible /auth/v1. */
-export function authRouter(ctx: AuthContext): Handler {
+export function authRouter(context: AuthContext): Handler {
+  const ctx: AuthContext = {
+    ...context,
+    limits: context.limits ?? new RateLimits(context.settings.rateLimit),
+    acceptedTotpSteps: context.acceptedTotpSteps ?? new Map(),
+  }
   return async (req) => {
     const path = new URL(req.url).pathname.slice(PREFIX.length) || '/'
     try {
@@ -28,6 +34,7 @@ export function authRouter(ctx: AuthContext): Handler {
           throw new AuthError(403, 'not_admin', 'User not allowed')
         }
       }
+      spendBudget(ctx.limits!, req.method, path)
       return await route(ctx, req, path)
     } catch (error) {
       if (error instanceof AuthError) return authErrorResponse(error, path)
@@ -39,6 +46,14 @@ export function authRouter(ctx: AuthContext): Handler {
       throw error
     }
   }
+}
+
+/** The routes GoTrue rate-limits per client (supabase/auth internal/api/api.go). */
+function spendBudget(limits: RateLimits, method: string, path: string): void {
+  if (path === '/verify' && (method === 'GET' || method === 'POST')) limits.spend('verify')
+  else if (method === 'POST' && /^\/factors\/[^/]+\/verify$/.test(path)) limits.spend('mfaVerify')
+  else if (method === 'POST' && /^\/factors\/[^/]+\/challenge$/.test(path))
+    limits.spend('mfaChallenge')
 }
 
 async function route(ctx: AuthContext, req: Request, path: string): Promise<Response> {

@@ -1,8 +1,9 @@
 import { isRecord, stringField } from '../http/respond.ts'
-import { MIN_PASSWORD_LENGTH, requireSession } from './context.ts'
+import { requireSession } from './context.ts'
+import { checkPasswordStrength } from './passwordStrength.ts'
 import type { AuthContext } from './context.ts'
 import { mailToken } from './emailRoutes.ts'
-import { AuthError, validationFailed, weakPassword } from './errors.ts'
+import { AuthError, validationFailed } from './errors.ts'
 import { hashPassword, verifyPassword } from './passwords.ts'
 import { readChallenge } from './pkce.ts'
 import { allowedRedirect } from './redirects.ts'
@@ -30,8 +31,7 @@ export async function updateCurrentUser(ctx: AuthContext, req: Request, body: un
   if (!isRecord(body)) throw validationFailed('Request body must be a JSON object')
   const password = stringField(body, 'password')
   const email = stringField(body, 'email')?.trim()
-  if (password !== undefined && password.length < MIN_PASSWORD_LENGTH)
-    throw weakPassword(MIN_PASSWORD_LENGTH)
+  if (password !== undefined) checkPasswordStrength(password, ctx.settings.password)
   if (email !== undefined && !isValidEmail(email))
     throw validationFailed('Unable to validate email address: invalid format')
   const passwordHash = password !== undefined ? await hashPassword(password) : undefined

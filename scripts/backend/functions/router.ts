@@ -75,9 +75,13 @@ export function functionsRouter(ctx: FunctionsContext): Handler {
     try {
       return await runWithEnv(ctx.env(), () => handler(req))
     } catch (error) {
-      // An edge function that throws becomes a 500 with the error, like the platform's logs.
+      // An edge function that throws becomes a 500; the error itself goes to the log only (as
+      // on the platform, where it lands in the function's logs), never to the caller.
       console.error(`[functions] ${name} threw`, error)
-      return json(500, { error: 'Function failed', message: String(error) })
+      return json(500, {
+        error: 'Function failed',
+        message: 'The function failed. See the backend log.',
+      })
     }
   }
 }

@@ -1,17 +1,22 @@
 /**
- * CORS for every endpoint: the site (Vite on another port) calls the backend directly,
- * as it calls *.supabase.co in production. Preflights echo the requested headers, and
- * the headers supabase-js reads (Content-Range, API version) are exposed.
+ * CORS for every endpoint: the site (Vite on another port) calls the backend directly, as it
+ * calls *.supabase.co in production. Only allowed origins are named in
+ * Access-Control-Allow-Origin (never `*`, never a reflected stranger; see browserAccess.ts).
+ * Preflights echo the requested headers, and the headers supabase-js reads (Content-Range,
+ * API version) are exposed.
  */
+import type { BrowserAccess } from './browserAccess.ts'
 
 const EXPOSE =
   'Content-Range, Content-Location, Location, X-Supabase-Api-Version, Preference-Applied'
 
-export function preflight(req: Request): Response {
+export function preflight(req: Request, access: BrowserAccess): Response {
+  const origin = access.corsOrigin(req.headers.get('origin'))
+  if (!origin) return new Response(null, { status: 403, headers: { vary: 'Origin' } })
   return new Response(null, {
     status: 204,
     headers: {
-      'access-control-allow-origin': req.headers.get('origin') ?? '*',
+      'access-control-allow-origin': origin,
       'access-control-allow-methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
       'access-control-allow-headers':
         req.headers.get('access-control-request-headers') ??
@@ -22,11 +27,14 @@ export function preflight(req: Request): Response {
   })
 }
 
-export function withCors(req: Request, res: Response): Response {
+export function withCors(req: Request, res: Response, access: BrowserAccess): Response {
   if (res.headers.has('access-control-allow-origin')) return res
   const headers = new Headers(res.headers)
-  headers.set('access-control-allow-origin', req.headers.get('origin') ?? '*')
-  headers.set('access-control-expose-headers', EXPOSE)
+  const origin = access.corsOrigin(req.headers.get('origin'))
+  if (origin) {
+    headers.set('access-control-allow-origin', origin)
+    headers.set('access-control-expose-headers', EXPOSE)
+  }
   headers.append('vary', 'Origin')
   return new Response(res.body, { status: res.status, statusText: res.statusText, headers })
 }

@@ -1,6 +1,8 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { Readable } from 'node:stream'
+import type { BrowserAccess } from './browserAccess.ts'
+import { factsOf } from './browserAccess.ts'
 import { preflight, withCors } from './cors.ts'
 import { json } from './respond.ts'
 
@@ -73,6 +75,7 @@ export async function startHttpServer(
   routes: Route[],
   host: string,
   port: number,
+  access: BrowserAccess,
 ): Promise<HttpServer> {
   const ordered = [...routes].sort((a, b) => b.prefix.length - a.prefix.length)
   const server = http.createServer((req, res) => {
@@ -83,15 +86,18 @@ export async function startHttpServer(
       try {
         const path = new URL(request.url).pathname
         const route = ordered.find((r) => path === r.prefix || path.startsWith(`${r.prefix}/`))
-        if (request.method === 'OPTIONS') response = preflight(request)
+        const refused = access.refusal(factsOf(path, req.headers))
+        if (refused) response = json(403, { message: refused })
+        else if (request.method === 'OPTIONS') response = preflight(request, access)
         else if (!route) response = json(404, { message: 'no Route matched with those values' })
         else response = await route.handler(request)
       } catch (error) {
-        // A bug in a handler must not take the whole backend down; say so and carry on.
+        // A bug in a handler must not take the whole backend down; say so and carry on. The
+        // details go to the terminal only: error text can hold SQL, paths or secrets.
         console.error('[backend] unhandled error', error)
-        response = json(500, { message: 'Internal server error', details: String(error) })
+        response = json(500, { message: 'Internal server error' })
       }
-      await writeWebResponse(res, withCors(request, response), request.method === 'HEAD')
+      await writeWebResponse(res, withCors(request, response, access), request.method === 'HEAD')
     })().catch((error: unknown) => {
       console.error('[backend] failed to write response', error)
       res.destroy()

@@ -46,10 +46,16 @@ export class RealtimeServer {
 
   constructor(private readonly ctx: RealtimeContext) {}
 
-  attach(server: http.Server): void {
+  /** `admits` refuses browsers from other origins: WebSockets are not covered by CORS. */
+  attach(server: http.Server, admits: (req: http.IncomingMessage) => boolean = () => true): void {
     server.on('upgrade', (req, socket, head) => {
       const url = new URL(req.url ?? '/', 'http://localhost')
       if (url.pathname !== PATH) {
+        socket.destroy()
+        return
+      }
+      if (!admits(req)) {
+        socket.write('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n')
         socket.destroy()
         return
       }

@@ -6,6 +6,7 @@ import { withClaims } from '../db/withClaims.ts'
 import { BadJsonError, isRecord, json, readJson } from '../http/respond.ts'
 import type { Handler } from '../http/server.ts'
 import type { JwtClaims, Keys } from '../keys.ts'
+import type { HostedSettings } from '../supabaseConfig.ts'
 import type { BlobStore } from './blobStore.ts'
 import { listFolder } from './listFolder.ts'
 import type { ObjectRow } from './listFolder.ts'
@@ -16,6 +17,8 @@ export interface StorageContext {
   db: Database
   keys: Keys
   blobs: BlobStore
+  /** supabase/config.toml's [storage]: the project's upload limit and each bucket's settings. */
+  limits?: HostedSettings['storage']
 }
 
 interface BucketRow {
@@ -135,6 +138,27 @@ async function findBucket(ctx: StorageContext, id: string): Promise<BucketRow> {
   return bucket
 }
 
+/**
+ * What an upload must satisfy. config.toml's bucket settings are what `supabase config push`
+ * (and `supabase start`) write to the bucket, so they win over the row a migration inserted;
+ * the project-wide limit caps every bucket, as the storage server's FILE_SIZE_LIMIT does.
+ */
+function effectiveLimits(ctx: StorageContext, bucket: BucketRow) {
+  const declared = ctx.limits?.buckets[bucket.id]
+  const perBucket = declared?.fileSizeLimit ?? bucket.file_size_limit ?? undefined
+  const global = ctx.limits?.fileSizeLimit
+  const fileSizeLimit =
+    perBucket === undefined
+      ? global
+      : global === undefined
+        ? perBucket
+        : Math.min(perBucket, global)
+  return {
+    fileSizeLimit,
+    allowedMimeTypes: declared?.allowedMimeTypes ?? bucket.allowed_mime_types ?? undefined,
+  }
+}
+
 async function upload(
   ctx: StorageContext,
   req: Request,
@@ -146,10 +170,11 @@ async function upload(
   const bucket = await findBucket(ctx, bucketId)
   const file = await readUpload(req)
   const mime = file.contentType.split(';')[0]!.trim().toLowerCase()
-  if (bucket.allowed_mime_types?.length && !bucket.allowed_mime_types.includes(mime)) {
+  const { allowedMimeTypes, fileSizeLimit } = effectiveLimits(ctx, bucket)
+  if (allowedMimeTypes?.length && !allowedMimeTypes.includes(mime)) {
     throw new StorageError(415, 'invalid_mime_type', `mime type ${mime} is not supported`)
   }
-  if (bucket.file_size_limit !== null && file.bytes.byteLength > bucket.file_size_limit) {
+  if (fileSizeLimit !== undefined && file.bytes.byteLength > fileSizeLimit) {
     throw new StorageError(413, 'Payload too large', 'The object exceeded the maximum allowed size')
   }
   const metadata = {

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { Field } from '../../components/Field'
 import { FormMessage } from '../../components/FormMessage'
 import { authErrorMessage } from './messages'
+import { MIN_PASSWORD_LENGTH, PASSWORD_LENGTH_HINT, PASSWORD_TOO_SHORT } from './passwordPolicy'
 import { loadSupabase } from './supabaseClient'
 
 interface NewPasswordFormProps {
@@ -17,7 +18,7 @@ export function NewPasswordForm({ onDone }: NewPasswordFormProps) {
 
   async function submit(event: React.FormEvent) {
     event.preventDefault()
-    if (password.length < 8) return setError('Use at least 8 characters.')
+    if (password.length < MIN_PASSWORD_LENGTH) return setError(PASSWORD_TOO_SHORT)
     if (password !== confirm) return setError('The two passwords are not the same.')
     setError(null)
     setBusy(true)
@@ -45,7 +46,7 @@ export function NewPasswordForm({ onDone }: NewPasswordFormProps) {
         autoComplete="new-password"
         value={password}
         onChange={(event) => setPassword(event.target.value)}
-        hint="At least 8 characters."
+        hint={PASSWORD_LENGTH_HINT}
         required
       />
       <Field

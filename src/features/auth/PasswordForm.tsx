@@ -3,6 +3,7 @@ import { Field } from '../../components/Field'
 import { FormMessage } from '../../components/FormMessage'
 import { authErrorMessage, isPhone, validateCredentials, type FieldErrors } from './messages'
 import { loadSupabase } from './supabaseClient'
+import { PASSWORD_LENGTH_HINT } from './passwordPolicy'
 import { callbackUrl } from './useAuthRedirect'
 
 interface PasswordFormProps {
@@ -79,7 +80,7 @@ export function PasswordForm({ mode, redirectTarget, onSignedIn }: PasswordFormP
         value={password}
         onChange={(event) => setPassword(event.target.value)}
         error={errors.password}
-        hint={mode === 'signup' ? 'At least 8 characters.' : undefined}
+        hint={mode === 'signup' ? PASSWORD_LENGTH_HINT : undefined}
         required
       />
       <button type="submit" className="button button--primary" disabled={busy}>

@@ -3,6 +3,7 @@ import type { Factor } from '@supabase/supabase-js'
 import { Field } from '../../components/Field'
 import { FormMessage } from '../../components/FormMessage'
 import { authErrorMessage } from './messages'
+import { qrCodeImageSource } from './qrCodeImageSource'
 import { loadSupabase } from './supabaseClient'
 
 interface Enrolment {
@@ -130,7 +131,7 @@ export function TwoFactorSettings() {
         <form className="form" onSubmit={verify} noValidate>
           <p>Scan this code with your authenticator app, then enter the 6-digit code it shows.</p>
           <img
-            src={enrolment.qrCode}
+            src={qrCodeImageSource(enrolment.qrCode)}
             alt="QR code to add Folio to your authenticator app"
             width={180}
             height={180}

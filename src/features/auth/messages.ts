@@ -2,6 +2,8 @@
  * Words a person understands for what the auth service says. GoTrue's codes are stable; its
  * messages are for developers. The spec's own validation texts are kept exactly.
  */
+import { MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT } from './passwordPolicy'
+
 export const CREDENTIALS_REQUIRED =
   'You must provide either an email or phone number and a password'
 export const RESEND_REQUIRED = 'You must provide either an email or phone number and a type'
@@ -11,8 +13,7 @@ const byCode: Record<string, string> = {
   email_not_confirmed: 'Please confirm your email address first: open the link we sent you.',
   user_already_exists: 'An account with this email already exists. Sign in instead.',
   email_exists: 'An account with this email already exists. Sign in instead.',
-  weak_password:
-    'That password is too weak. Use at least 8 characters with a mix of letters and numbers.',
+  weak_password: `That password is too weak. Use at least ${MIN_PASSWORD_LENGTH} characters.`,
   over_request_rate_limit: 'Too many attempts. Wait a minute, then try again.',
   over_email_send_rate_limit: 'We just sent you an email. Wait a minute before asking for another.',
   otp_expired: 'That link or code has expired. Ask for a new one.',
@@ -59,7 +60,8 @@ export function validateCredentials(
   const errors: FieldErrors = {}
   if (!EMAIL.test(value) && !PHONE.test(value))
     errors.identifier = 'Enter an email address like you@example.com, or a phone number.'
-  if (mode === 'signup' && password.length < 8) errors.password = 'Use at least 8 characters.'
+  if (mode === 'signup' && password.length < MIN_PASSWORD_LENGTH)
+    errors.password = PASSWORD_TOO_SHORT
   return errors
 }
 

@@ -1,0 +1,263 @@
+/**
+ * The hosted project's settings, read from `supabase/config.toml` (the Supabase CLI's format,
+ * pushed to the hosted project with `supabase config push`). The local backend takes its Auth
+ * and Storage behaviour from here instead of constants of its own, so what is tested locally is
+ * what production is configured to do.
+ *
+ * Key names and defaults follow the CLI's template (supabase/cli pkg/config/templates/config.toml);
+ * a value written "env(NAME)" is read from the environment, as the CLI does.
+ */
+import { readFileSync } from 'node:fs'
+import { parse } from 'smol-toml'
+
+export type PasswordRequirements =
+  '' | 'letters_digits' | 'lower_upper_letters_digits' | 'lower_upper_letters_digits_symbols'
+
+export interface BucketSettings {
+  public: boolean
+  /** Bytes; undefined leaves the bucket row's own limit. */
+  fileSizeLimit?: number
+  allowedMimeTypes?: string[]
+}
+
+export interface HostedSettings {
+  auth: {
+    siteUrl: string
+    additionalRedirectUrls: string[]
+    jwtExpiry: number
+    refreshTokenReuseInterval: number
+    enableSignup: boolean
+    minimumPasswordLength: number
+    passwordRequirements: PasswordRequirements
+    email: {
+      enableSignup: boolean
+      enableConfirmations: boolean
+      /** Seconds before another confirmation or reset email may be sent to the same user. */
+      maxFrequency: number
+      otpLength: number
+      otpExpiry: number
+    }
+    rateLimit: {
+      /** Per hour. */
+      emailSent: number
+      /** Per 5 minutes and client address. */
+      tokenRefresh: number
+      /** Per 5 minutes and client address. */
+      signInSignUps: number
+      /** Per 5 minutes and client address: email OTP and link verifications. */
+      tokenVerifications: number
+    }
+    mfa: {
+      maxEnrolledFactors: number
+      totp: { enrollEnabled: boolean; verifyEnabled: boolean }
+    }
+  }
+  storage: {
+    /** Bytes: the project-wide upload limit. */
+    fileSizeLimit: number
+    buckets: Record<string, BucketSettings>
+  }
+}
+
+const PASSWORD_REQUIREMENTS: PasswordRequirements[] = [
+  '',
+  'letters_digits',
+  'lower_upper_letters_digits',
+  'lower_upper_letters_digits_symbols',
+]
+
+export class ConfigError extends Error {}
+
+type Table = Record<string, unknown>
+
+function table(parent: Table, key: string): Table {
+  const value = parent[key]
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Table)
+    : {}
+}
+
+/**
+ * "env(NAME)" → process.env.NAME, as the CLI substitutes whole string values. An unset
+ * variable gives undefined, so the caller's default applies (the local backend runs without
+ * the production variables).
+ */
+function resolveEnv(value: string, env: NodeJS.ProcessEnv): string | undefined {
+  const match = /^env\(([A-Za-z_][A-Za-z0-9_]*)\)$/.exec(value.trim())
+  if (!match) return value
+  return env[match[1]!] || undefined
+}
+
+function readString(
+  parent: Table,
+  key: string,
+  fallback: string,
+  env: NodeJS.ProcessEnv,
+  where: string,
+): string {
+  const value = parent[key]
+  if (value === undefined) return fallback
+  if (typeof value !== 'string') throw new ConfigError(`${where}.${key} must be a string`)
+  return resolveEnv(value, env) ?? fallback
+}
+
+function readNumber(parent: Table, key: string, fallback: number, where: string): number {
+  const value = parent[key]
+  if (value === undefined) return fallback
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0)
+    throw new ConfigError(`${where}.${key} must be a non-negative number, got ${String(value)}`)
+  return value
+}
+
+function readBoolean(parent: Table, key: string, fallback: boolean, where: string): boolean {
+  const value = parent[key]
+  if (value === undefined) return fallback
+  if (typeof value !== 'boolean') throw new ConfigError(`${where}.${key} must be true or false`)
+  return value
+}
+
+function readStrings(
+  parent: Table,
+  key: string,
+  env: NodeJS.ProcessEnv,
+  where: string,
+): string[] | undefined {
+  const value = parent[key]
+  if (value === undefined) return undefined
+  if (!Array.isArray(value) || value.some((item) => typeof item !== 'string'))
+    throw new ConfigError(`${where}.${key} must be a list of strings`)
+  return (value as string[])
+    .map((item) => resolveEnv(item, env))
+    .filter((item): item is string => item !== undefined)
+}
+
+const SIZE_UNITS: Record<string, number> = {
+  '': 1,
+  b: 1,
+  k: 1024,
+  kb: 1024,
+  kib: 1024,
+  m: 1024 ** 2,
+  mb: 1024 ** 2,
+  mib: 1024 ** 2,
+  g: 1024 ** 3,
+  gb: 1024 ** 3,
+  gib: 1024 ** 3,
+}
+
+/**
+ * "50MiB", "5MB", "500KB" → bytes. The CLI reads sizes with docker's go-units RAMInBytes, which
+ * counts KB and MB in powers of 1024 too.
+ */
+export function parseSize(value: unknown, where: string): number {
+  if (typeof value === 'number' && Number.isInteger(value) && value >= 0) return value
+  const match = typeof value === 'string' ? /^\s*(\d+(?:\.\d+)?)\s*([a-z]*)\s*$/i.exec(value) : null
+  const unit = match ? SIZE_UNITS[match[2]!.toLowerCase()] : undefined
+  if (!match || unit === undefined)
+    throw new ConfigError(`${where} must be a size such as "5MiB", got ${JSON.stringify(value)}`)
+  return Math.floor(Number(match[1]) * unit)
+}
+
+/** "1s", "60s", "5m", "1h" → seconds (Go durations, as the CLI writes them). */
+export function parseDuration(value: unknown, where: string): number {
+  const match = typeof value === 'string' ? /^(\d+(?:\.\d+)?)(ms|s|m|h)$/.exec(value.trim()) : null
+  if (!match)
+    throw new ConfigError(`${where} must be a duration such as "60s", got ${String(value)}`)
+  const factor = { ms: 0.001, s: 1, m: 60, h: 3600 }[match[2] as 'ms' | 's' | 'm' | 'h']
+  return Number(match[1]) * factor
+}
+
+/** Parses config.toml text. `env` resolves "env(NAME)" values. */
+export function parseSupabaseConfig(
+  text: string,
+  env: NodeJS.ProcessEnv = process.env,
+): HostedSettings {
+  let root: Table
+  try {
+    root = parse(text) as Table
+  } catch (error) {
+    throw new ConfigError(`supabase/config.toml is not valid TOML: ${(error as Error).message}`)
+  }
+  const auth = table(root, 'auth')
+  const email = table(auth, 'email')
+  const rateLimit = table(auth, 'rate_limit')
+  const mfa = table(auth, 'mfa')
+  const totp = table(mfa, 'totp')
+  const storage = table(root, 'storage')
+
+  const requirements = readString(auth, 'password_requirements', '', env, 'auth')
+  if (!PASSWORD_REQUIREMENTS.includes(requirements as PasswordRequirements))
+    throw new ConfigError(
+      `auth.password_requirements must be one of ${PASSWORD_REQUIREMENTS.filter(Boolean).join(', ')} or "", got "${requirements}"`,
+    )
+  // GoTrue refuses a minimum below 6 (internal/conf/configuration.go PasswordConfiguration).
+  const minimumPasswordLength = Math.max(6, readNumber(auth, 'minimum_password_length', 6, 'auth'))
+
+  const buckets: Record<string, BucketSettings> = {}
+  for (const [id, value] of Object.entries(table(storage, 'buckets'))) {
+    const bucket = typeof value === 'object' && value !== null ? (value as Table) : {}
+    const where = `storage.buckets.${id}`
+    buckets[id] = {
+      public: readBoolean(bucket, 'public', false, where),
+      fileSizeLimit:
+        bucket.file_size_limit === undefined
+          ? undefined
+          : parseSize(bucket.file_size_limit, `${where}.file_size_limit`),
+      allowedMimeTypes: readStrings(bucket, 'allowed_mime_types', env, where),
+    }
+  }
+
+  return {
+    auth: {
+      siteUrl: readString(auth, 'site_url', 'http://127.0.0.1:3000', env, 'auth'),
+      additionalRedirectUrls: readStrings(auth, 'additional_redirect_urls', env, 'auth') ?? [],
+      jwtExpiry: readNumber(auth, 'jwt_expiry', 3600, 'auth'),
+      refreshTokenReuseInterval: readNumber(auth, 'refresh_token_reuse_interval', 10, 'auth'),
+      enableSignup: readBoolean(auth, 'enable_signup', true, 'auth'),
+      minimumPasswordLength,
+      passwordRequirements: requirements as PasswordRequirements,
+      email: {
+        enableSignup: readBoolean(email, 'enable_signup', true, 'auth.email'),
+        enableConfirmations: readBoolean(email, 'enable_confirmations', false, 'auth.email'),
+        maxFrequency: parseDuration(email.max_frequency ?? '1s', 'auth.email.max_frequency'),
+        otpLength: readNumber(email, 'otp_length', 6, 'auth.email'),
+        otpExpiry: readNumber(email, 'otp_expiry', 3600, 'auth.email'),
+      },
+      rateLimit: {
+        emailSent: readNumber(rateLimit, 'email_sent', 2, 'auth.rate_limit'),
+        tokenRefresh: readNumber(rateLimit, 'token_refresh', 150, 'auth.rate_limit'),
+        signInSignUps: readNumber(rateLimit, 'sign_in_sign_ups', 30, 'auth.rate_limit'),
+        tokenVerifications: readNumber(rateLimit, 'token_verifications', 30, 'auth.rate_limit'),
+      },
+      mfa: {
+        maxEnrolledFactors: readNumber(mfa, 'max_enrolled_factors', 10, 'auth.mfa'),
+        totp: {
+          enrollEnabled: readBoolean(totp, 'enroll_enabled', false, 'auth.mfa.totp'),
+          verifyEnabled: readBoolean(totp, 'verify_enabled', false, 'auth.mfa.totp'),
+        },
+      },
+    },
+    storage: {
+      fileSizeLimit: parseSize(storage.file_size_limit ?? '50MiB', 'storage.file_size_limit'),
+      buckets,
+    },
+  }
+}
+
+export function readSupabaseConfig(
+  file: string,
+  env: NodeJS.ProcessEnv = process.env,
+): HostedSettings {
+  let text: string
+  try {
+    text = readFileSync(file, 'utf8')
+  } catch {
+    throw new ConfigError(`Cannot read ${file}: the local backend takes its settings from it.`)
+  }
+  try {
+    return parseSupabaseConfig(text, env)
+  } catch (error) {
+    if (error instanceof ConfigError) throw new ConfigError(`${file}: ${error.message}`)
+    throw error
+  }
+}

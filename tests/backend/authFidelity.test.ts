@@ -1,0 +1,401 @@
+/**
+ * The local Auth stand-in is never more permissive than hosted GoTrue: two-factor rules,
+ * attempt limits, who may call it from a browser, and the settings in supabase/config.toml.
+ * Each test plays the attacker (or the careless user) the rule is there for.
+ */
+import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import * as OTPAuth from 'otpauth'
+import QRCode from 'qrcode'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import WebSocket from 'ws'
+import type { Backend } from '../../scripts/backend/startBackend.ts'
+import {
+  client,
+  enrolTotp,
+  freshTotpCode,
+  makePro,
+  signedInUser,
+  startTestBackend,
+  uniqueEmail,
+} from './helpers.ts'
+
+let backend: Backend
+beforeAll(async () => {
+  backend = await startTestBackend()
+})
+afterAll(() => backend?.stop())
+
+const SITE = 'http://localhost:5173'
+const EVIL = 'https://evil.example'
+
+function authFetch(pathAndQuery: string, init: RequestInit = {}) {
+  return fetch(`${backend.url}/auth/v1${pathAndQuery}`, {
+    ...init,
+    headers: { apikey: backend.anonKey, 'content-type': 'application/json', ...init.headers },
+  })
+}
+
+describe('two-factor rules (GoTrue internal/api/mfa.go)', () => {
+  it('a password-only (aal1) session cannot add a factor next to the owner’s, nor remove it', async () => {
+    const owner = await signedInUser(backend, 'mfa-owner')
+    const { factorId } = await enrolTotp(owner.supabase)
+
+    // The thief knows the password only.
+    const thief = client(backend)
+    await thief.auth.signInWithPassword({ email: owner.email, password: owner.password })
+    const enrolled = await thief.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'mine' })
+    expect(enrolled.error).toMatchObject({ status: 403, code: 'insufficient_aal' })
+    expect(enrolled.error?.message).toBe('AAL2 required to enroll a new factor')
+    const removed = await thief.auth.mfa.unenroll({ factorId })
+    expect(removed.error).toMatchObject({ status: 422, code: 'insufficient_aal' })
+
+    const factors = await owner.supabase.auth.mfa.listFactors()
+    expect(factors.data?.all.map((f) => [f.id, f.status])).toEqual([[factorId, 'verified']])
+  })
+
+  it('turning two-factor on ends the account’s other password-only sessions', async () => {
+    const owner = await signedInUser(backend, 'mfa-sessions')
+    const elsewhere = client(backend)
+    await elsewhere.auth.signInWithPassword({ email: owner.email, password: owner.password })
+    const before = (await elsewhere.auth.getSession()).data.session!
+    await enrolTotp(owner.supabase)
+
+    const refreshed = await elsewhere.auth.refreshSession({ refresh_token: before.refresh_token })
+    expect(refreshed.error?.code).toBe('refresh_token_not_found')
+    expect((await owner.supabase.auth.getUser()).error).toBeNull()
+  })
+
+  it('accepts a TOTP code once: the same code on a new challenge is refused', async () => {
+    const owner = await signedInUser(backend, 'mfa-replay')
+    const { factorId, secret } = await enrolTotp(owner.supabase)
+
+    const signIn = async () => {
+      const session = client(backend)
+      await session.auth.signInWithPassword({ email: owner.email, password: owner.password })
+      return session
+    }
+    const first = await signIn()
+    const code = await freshTotpCode(secret)
+    expect((await first.auth.mfa.challengeAndVerify({ factorId, code })).error).toBeNull()
+
+    // Someone who saw the code over the owner's shoulder tries it within its 30 seconds.
+    const replay = await signIn()
+    const replayed = await replay.auth.mfa.challengeAndVerify({ factorId, code })
+    expect(replayed.error).toMatchObject({ status: 422, code: 'mfa_verification_failed' })
+    expect((await replay.auth.mfa.getAuthenticatorAssuranceLevel()).data?.currentLevel).toBe('aal1')
+    // The next code the app shows works.
+    const next = await replay.auth.mfa.challengeAndVerify({
+      factorId,
+      code: await freshTotpCode(secret),
+    })
+    expect(next.error).toBeNull()
+    // Three codes in a row: the third waits for the clock's next 30-second step.
+  }, 90_000)
+
+  it('answers a spent challenge and an unknown one as GoTrue does', async () => {
+    const owner = await signedInUser(backend, 'mfa-challenge')
+    const { factorId, secret } = await enrolTotp(owner.supabase)
+    const challenge = await owner.supabase.auth.mfa.challenge({ factorId })
+    const code = await freshTotpCode(secret)
+    const challengeId = challenge.data!.id
+    expect((await owner.supabase.auth.mfa.verify({ factorId, challengeId, code })).error).toBeNull()
+    // GoTrue looks at the challenge before the code, so any code gets these answers.
+    const again = await owner.supabase.auth.mfa.verify({ factorId, challengeId, code: '123456' })
+    expect(again.error).toMatchObject({ status: 422, code: 'mfa_ip_address_mismatch' })
+    const unknown = await owner.supabase.auth.mfa.verify({
+      factorId,
+      challengeId: crypto.randomUUID(),
+      code: '123456',
+    })
+    expect(unknown.error).toMatchObject({ status: 422, code: 'mfa_factor_not_found' })
+  })
+
+  it('changing the password or email from an aal1 session of a two-factor user is refused', async () => {
+    const owner = await signedInUser(backend, 'mfa-update')
+    await enrolTotp(owner.supabase)
+    const thief = client(backend)
+    await thief.auth.signInWithPassword({ email: owner.email, password: owner.password })
+    const changed = await thief.auth.updateUser({ password: 'the thief’s password' })
+    expect(changed.error).toMatchObject({ status: 401, code: 'insufficient_aal' })
+    const moved = await thief.auth.updateUser({ email: uniqueEmail('thief') })
+    expect(moved.error).toMatchObject({ status: 401, code: 'insufficient_aal' })
+  })
+})
+
+describe('the enrolment QR code (GoTrue enrollTOTPFactor)', () => {
+  it('is hosted’s raw SVG, safe in an unencoded data URL, and encodes the otpauth URI', async () => {
+    const { supabase } = await signedInUser(backend, 'mfa-qr')
+    const enrolled = await supabase.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'qr' })
+    const { qr_code: qrCode, uri } = enrolled.data!.totp
+    // supabase-js prefixes the markup; a '#' anywhere would cut the image off in the browser.
+    expect(qrCode).toMatch(/^data:image\/svg\+xml;utf-8,<\?xml version="1\.0"\?>/)
+    expect(qrCode).not.toContain('#')
+
+    const modules = QRCode.create(uri, { errorCorrectionLevel: 'H' }).modules
+    const drawn = new Map<string, boolean>()
+    for (const [, x, y, fill] of qrCode.matchAll(
+      /<rect x="(\d+)" y="(\d+)" width="3" height="3" style="fill:(black|white);stroke:none" \/>/g,
+    ))
+      drawn.set(`${(Number(y) - 12) / 3},${(Number(x) - 12) / 3}`, fill === 'black')
+    expect(drawn.size).toBe(modules.size * modules.size)
+    for (let row = 0; row < modules.size; row++)
+      for (let column = 0; column < modules.size; column++)
+        expect(drawn.get(`${row},${column}`)).toBe(Boolean(modules.get(row, column)))
+    const parsed = OTPAuth.URI.parse(uri) as OTPAuth.TOTP
+    expect(parsed.secret.base32).toBe(enrolled.data!.totp.secret)
+  })
+})
+
+describe('who may call the local backend from a browser', () => {
+  it('names only the site in CORS answers; a foreign origin is refused outright', async () => {
+    const fromSite = await fetch(`${backend.url}/rest/v1/documents`, {
+      method: 'OPTIONS',
+      headers: { origin: SITE, 'access-control-request-method': 'GET' },
+    })
+    expect(fromSite.status).toBe(204)
+    expect(fromSite.headers.get('access-control-allow-origin')).toBe(SITE)
+
+    const preflight = await fetch(`${backend.url}/rest/v1/documents`, {
+      method: 'OPTIONS',
+      headers: { origin: EVIL, 'access-control-request-method': 'GET' },
+    })
+    expect(preflight.status).toBe(403)
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull()
+
+    // A "simple" request needs no preflight: it must be refused, not just left unreadable.
+    const blind = await fetch(`${backend.url}/rest/v1/documents?apikey=${backend.serviceRoleKey}`, {
+      method: 'POST',
+      headers: { origin: EVIL, 'content-type': 'text/plain' },
+      body: '{"title":"planted"}',
+    })
+    expect(blind.status).toBe(403)
+    expect(blind.headers.get('access-control-allow-origin')).toBeNull()
+  })
+
+  it('keeps the mailbox and the admin API away from other sites', async () => {
+    const email = uniqueEmail('mailbox')
+    await client(backend).auth.signInWithOtp({ email })
+    const mailbox = `${backend.url}/__mailbox?email=${encodeURIComponent(email)}`
+    expect((await fetch(mailbox)).status).toBe(200)
+    const typedIn = await fetch(mailbox, { headers: { 'sec-fetch-site': 'none' } })
+    expect(typedIn.status).toBe(200)
+
+    const embedded = await fetch(mailbox, { headers: { 'sec-fetch-site': 'cross-site' } })
+    expect(embedded.status).toBe(403)
+    expect(await embedded.text()).not.toContain('token')
+    const fetched = await fetch(mailbox, { headers: { origin: EVIL } })
+    expect(fetched.status).toBe(403)
+
+    const admin = await fetch(`${backend.url}/auth/v1/admin/users`, {
+      method: 'POST',
+      headers: {
+        apikey: backend.serviceRoleKey,
+        authorization: `Bearer ${backend.serviceRoleKey}`,
+        'sec-fetch-site': 'cross-site',
+        'content-type': 'text/plain',
+      },
+      body: JSON.stringify({ email: uniqueEmail('planted'), password: 'a long password' }),
+    })
+    expect(admin.status).toBe(403)
+  })
+
+  it('refuses a page that reaches it through DNS rebinding (a foreign Host)', async () => {
+    const url = new URL(`${backend.url}/auth/v1/health`)
+    const rebound = await new Promise<number>((resolve, reject) => {
+      // fetch() will not send a made-up Host header; a raw request can.
+      import('node:http')
+        .then(({ request }) =>
+          request(
+            {
+              host: url.hostname,
+              port: url.port,
+              path: url.pathname,
+              headers: { host: `evil.example:${url.port}` },
+            },
+            (response) => resolve(response.statusCode ?? 0),
+          )
+            .on('error', reject)
+            .end(),
+        )
+        .catch(reject)
+    })
+    expect(rebound).toBe(403)
+  })
+
+  it('refuses realtime connections from other origins', async () => {
+    const socketUrl = `${backend.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=${backend.anonKey}&vsn=1.0.0`
+    const outcome = (origin: string) =>
+      new Promise<string>((resolve) => {
+        const socket = new WebSocket(socketUrl, { origin })
+        socket.on('open', () => {
+          socket.close()
+          resolve('open')
+        })
+        socket.on('unexpected-response', (_req, res) => resolve(`refused ${res.statusCode}`))
+        socket.on('error', () => resolve('error'))
+      })
+    expect(await outcome(SITE)).toBe('open')
+    expect(await outcome(EVIL)).toBe('refused 403')
+  })
+
+  it('does not hand a crashed function’s error text to the caller', async () => {
+    const response = await fetch(`${backend.url}/functions/v1/fail`, {
+      method: 'POST',
+      headers: { apikey: backend.anonKey, authorization: `Bearer ${backend.anonKey}` },
+    })
+    expect(response.status).toBe(500)
+    const text = await response.text()
+    expect(text).not.toContain('hunter2')
+    expect(text).not.toContain('ECONNREFUSED')
+  })
+
+  it('will not listen beyond loopback with the public development secret', async () => {
+    await expect(startTestBackend({ host: '0.0.0.0', reset: false })).rejects.toThrow(
+      /FOLIO_JWT_SECRET/,
+    )
+  })
+})
+
+describe('settings come from supabase/config.toml', () => {
+  let dir: string
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'folio-config-'))
+  })
+  afterAll(() => rm(dir, { recursive: true, force: true }))
+
+  /** A copy of the real file with one value changed. */
+  async function configWith(replace: [RegExp, string]): Promise<string> {
+    const file = path.join(dir, `${crypto.randomUUID()}.toml`)
+    await copyFile(path.resolve('supabase/config.toml'), file)
+    const text = await readFile(file, 'utf8')
+    expect(text).toMatch(replace[0])
+    await writeFile(file, text.replace(replace[0], replace[1]))
+    return file
+  }
+
+  it('the declared minimum password length (8) is what sign-up enforces', async () => {
+    const short = await client(backend).auth.signUp({
+      email: uniqueEmail('short'),
+      password: 'seven77',
+    })
+    expect(short.error).toMatchObject({ status: 422, code: 'weak_password' })
+    expect(short.error?.message).toBe('Password should be at least 8 characters.')
+    const ok = await client(backend).auth.signUp({ email: uniqueEmail('ok'), password: 'eight888' })
+    expect(ok.error).toBeNull()
+  })
+
+  it('max_frequency (60 s): a second reset email right away is refused and nothing is sent', async () => {
+    const { email } = await signedInUser(backend, 'reset-twice')
+    const supabase = client(backend)
+    expect((await supabase.auth.resetPasswordForEmail(email)).error).toBeNull()
+    const again = await supabase.auth.resetPasswordForEmail(email)
+    expect(again.error).toMatchObject({ status: 429, code: 'over_email_send_rate_limit' })
+    expect(again.error?.message).toMatch(
+      /^For security purposes, you can only request this after \d+ seconds\.$/,
+    )
+    expect(backend.mailbox.list(email).filter((m) => m.type === 'recovery')).toHaveLength(1)
+  })
+
+  it('a changed value in a copy of the file changes what the backend does', async () => {
+    await backend.stop()
+    const configFile = await configWith([
+      /minimum_password_length = 8/,
+      'minimum_password_length = 12',
+    ])
+    backend = await startTestBackend({ configFile })
+    const refused = await client(backend).auth.signUp({
+      email: uniqueEmail('twelve'),
+      password: 'eleven11111',
+    })
+    expect(refused.error?.message).toBe('Password should be at least 12 characters.')
+  })
+
+  it('sign-ups switched off in the file are refused, by password and by magic link', async () => {
+    await backend.stop()
+    const configFile = await configWith([
+      /\[auth\.email\]\nenable_signup = true/,
+      '[auth.email]\nenable_signup = false',
+    ])
+    backend = await startTestBackend({ configFile })
+    const signUp = await client(backend).auth.signUp({
+      email: uniqueEmail('closed'),
+      password: 'a long password',
+    })
+    expect(signUp.error).toMatchObject({ status: 422, code: 'signup_disabled' })
+    const otp = await client(backend).auth.signInWithOtp({ email: uniqueEmail('closed-otp') })
+    expect(otp.error).toMatchObject({ status: 422, code: 'otp_disabled' })
+  })
+
+  it('the attachments bucket’s size and type limits are what uploads meet', async () => {
+    await backend.stop()
+    const configFile = await configWith([/file_size_limit = "10MiB"/, 'file_size_limit = "1KiB"'])
+    backend = await startTestBackend({ configFile })
+    const user = await signedInUser(backend, 'bucket-limit')
+    await makePro(backend, user.id)
+    const bucket = user.supabase.storage.from('attachments')
+    const small = await bucket.upload(
+      `${user.id}/small.png`,
+      new Blob([new Uint8Array(1000)], { type: 'image/png' }),
+    )
+    expect(small.error).toBeNull()
+    const big = await bucket.upload(
+      `${user.id}/big.png`,
+      new Blob([new Uint8Array(2000)], { type: 'image/png' }),
+    )
+    expect(big.error).not.toBeNull()
+    const text = await bucket.upload(
+      `${user.id}/notes.txt`,
+      new Blob(['hi'], { type: 'text/plain' }),
+    )
+    expect(text.error).not.toBeNull()
+  })
+})
+
+// Last: these spend the backend's attempt budgets.
+describe('attempt limits (GoTrue internal/api/options.go)', () => {
+  async function statuses(count: number, attempt: () => Promise<number>): Promise<number[]> {
+    const seen: number[] = []
+    for (let i = 0; i < count; i++) seen.push(await attempt())
+    return seen
+  }
+
+  it('guessing the six-digit email code stops after 30 tries', async () => {
+    const email = uniqueEmail('otp-guess')
+    await client(backend).auth.signInWithOtp({ email })
+    const seen = await statuses(40, async () => {
+      const response = await authFetch('/verify', {
+        method: 'POST',
+        body: JSON.stringify({ type: 'email', email, token: '000000' }),
+      })
+      return response.status
+    })
+    expect(seen.slice(0, 30).every((status) => status === 403)).toBe(true)
+    expect(seen.slice(30)).toContain(429)
+    const last = await authFetch('/verify', {
+      method: 'POST',
+      body: JSON.stringify({ type: 'email', email, token: backend.mailbox.latest(email)!.otp }),
+    })
+    expect(last.status).toBe(429)
+    expect(await last.json()).toMatchObject({ error_code: 'over_request_rate_limit' })
+  })
+
+  it('guessing TOTP codes stops after 30 tries', async () => {
+    const owner = await signedInUser(backend, 'totp-guess')
+    const { factorId } = await enrolTotp(owner.supabase)
+    const thief = client(backend)
+    await thief.auth.signInWithPassword({ email: owner.email, password: owner.password })
+    const challenge = await thief.auth.mfa.challenge({ factorId })
+    const seen = await statuses(40, async () => {
+      const { error } = await thief.auth.mfa.verify({
+        factorId,
+        challengeId: challenge.data!.id,
+        code: '000000',
+      })
+      return error?.status ?? 200
+    })
+    expect(seen.filter((status) => status === 422).length).toBeGreaterThanOrEqual(29)
+    expect(seen.slice(30)).toContain(429)
+  })
+})
