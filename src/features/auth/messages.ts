@@ -24,6 +24,10 @@ const byCode: Record<string, string> = {
   refresh_token_not_found: 'Your session has ended. Please sign in again.',
   user_not_found: 'No account was found for that address.',
   validation_failed: 'Please check the fields and try again.',
+  pkce_code_verifier_not_found:
+    'This link was asked for in another browser or on another device. Open it there, or ask for a new link here.',
+  flow_state_not_found: 'That link has already been used or has expired. Ask for a new one.',
+  flow_state_expired: 'That link has expired. Ask for a new one.',
 }
 
 interface AuthErrorLike {
@@ -71,3 +75,16 @@ export function validateEmail(email: string): string | null {
 export function isPhone(identifier: string): boolean {
   return !identifier.includes('@') && PHONE.test(identifier.trim())
 }
+
+/**
+ * What /confirm says when it will not sign anyone in (confirmDecision.ts). An error the auth
+ * service put in the address is shown as it came, as the spec asks; the rest are ours.
+ */
+export const CONFIRM_PROBLEM_MESSAGES = {
+  'no-session':
+    'This page finishes signing in from a link in one of our emails, and there is no link here to finish. Open the link from the email again (all of it, if your mail app broke it over two lines), or ask for a new one.',
+  'tokens-in-query':
+    'This link tries to sign you in with a session written into the address. Our emails never do that, so we did not use it, and nothing about your account has changed.',
+  'not-started-here':
+    'This sign-in link was not asked for in this browser, so we did not use it, and nothing about your account has changed. If you asked for it, open it in the browser you asked from, or ask for a new link here.',
+} as const
