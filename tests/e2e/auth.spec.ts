@@ -51,6 +51,12 @@ test('sign up, confirm from the mailbox, land on the dashboard', async ({ page }
     expect.arrayContaining(['sb-access-token', 'sb-refresh-token']),
   )
   expect(cookies.find((cookie) => cookie.name === 'sb-access-token')?.sameSite).toBe('Lax')
+  // Host-only, site-wide, Lax, and gone when the session ends (refreshes write them again).
+  const { expires_at: sessionEnd } = (await storedSession(page)) as { expires_at: number }
+  for (const cookie of cookies.filter((each) => each.name.startsWith('sb-'))) {
+    expect(cookie).toMatchObject({ domain: '127.0.0.1', path: '/', sameSite: 'Lax' })
+    expect(cookie.expires).toBeLessThanOrEqual(sessionEnd + 1)
+  }
 })
 
 test('a visitor is sent to sign in and comes back; signing out locks the dashboard again', async ({
