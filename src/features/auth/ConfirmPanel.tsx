@@ -9,7 +9,8 @@ import {
   type ConfirmProblem,
 } from './confirmDecision'
 import { EMAIL_LINK_PARAM, findEmailLink, forgetEmailLink } from './emailLinks'
-import { CONFIRM_PROBLEM_MESSAGES, authErrorMessage } from './messages'
+import { CONFIRM_PROBLEM_MESSAGES } from './confirmMessages'
+import { authErrorMessage } from './messages'
 import { readStoredSession, storageKeyFor } from './session'
 import { loadSupabase, supabaseSettings } from './supabaseClient'
 import { useAuthRedirect } from './useAuthRedirect'
