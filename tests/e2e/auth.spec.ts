@@ -306,3 +306,27 @@ test('a signed-in user is asked before an email link switches accounts', async (
   await page.getByRole('button', { name: `Sign in as ${second.email}` }).press('Enter')
   await expectSignedInOnDashboard(page, second.email)
 })
+
+test('an implicit-flow link this browser asked for still signs in, once', async ({ page }) => {
+  const user = await createUser('implicit')
+  const tokens = await sessionTokensFor(user)
+  // What callbackUrl records when this browser asks for an email link (emailLinks.ts).
+  await page.goto('/about')
+  await page.evaluate(
+    (email) =>
+      localStorage.setItem(
+        'folio-email-links',
+        JSON.stringify([{ nonce: 'asked-here', email, startedAt: Math.floor(Date.now() / 1000) }]),
+      ),
+    user.email,
+  )
+  const session = new URLSearchParams({
+    access_token: tokens.access_token,
+    refresh_token: tokens.refresh_token,
+    expires_in: '3600',
+    token_type: 'bearer',
+  })
+  await page.goto(`/confirm?redirect=%2Fdashboard&flow=asked-here#${session}`)
+  await expectSignedInOnDashboard(page, user.email)
+  expect(await page.evaluate(() => localStorage.getItem('folio-email-links'))).toBe('[]')
+})
