@@ -52,7 +52,8 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
-      command: `npx tsx scripts/serve/main.ts --port ${PORT} --dir dist --supabase-url ${BACKEND_URL}`,
+      // With the security headers the build emitted for dist/, exactly as the CDN gets them.
+      command: `npx tsx scripts/serve/main.ts --port ${PORT} --dir dist`,
       url: `http://127.0.0.1:${PORT}/`,
       reuseExistingServer: !process.env.CI,
       timeout: 30_000,

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module'
 import react from '@vitejs/plugin-react'
-import { defineConfig, type Plugin } from 'vite'
+import { defineConfig, loadEnv, type Plugin } from 'vite'
 import { PageFinisher, finishBuild, hoistCharset } from './scripts/build/finishBuild.ts'
 import {
   addModulePreloads,
@@ -100,7 +100,9 @@ export default defineConfig({
       ),
     onFinished: async (outDir) => {
       await finishContent(outDir)
-      await finishBuild(outDir, buildId(), pages, await postPaths())
+      // The same value Vite inlined: the environment wins over .env files.
+      const { VITE_SUPABASE_URL } = loadEnv('production', process.cwd(), 'VITE_')
+      await finishBuild(outDir, buildId(), pages, await postPaths(), VITE_SUPABASE_URL)
     },
   },
 })

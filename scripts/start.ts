@@ -6,7 +6,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { parseArgs } from 'node:util'
-import { securityHeaders } from './serve/securityHeaders.ts'
+import { readHeaderSet } from './build/securityHeaders.ts'
 import { startStaticServer } from './serve/staticServer.ts'
 import { STAND_IN_PORT, standInFunctionEnv } from '../tests/stripe/testKeys.ts'
 
@@ -95,7 +95,8 @@ try {
     port: Number(values.port),
     host: '127.0.0.1',
     gzip: true,
-    headers: securityHeaders({ supabaseUrl: backendUrl }),
+    // Exactly the headers the build emitted for these pages (its connect-src names the backend).
+    headers: (await readHeaderSet('dist')).headers,
   })
   console.log(`
 Folio is running at ${siteUrl}

@@ -15,6 +15,7 @@ import { inlineEntryCss } from './inlineCss.ts'
 import { brokenLinks, brokenLinksError, linkTargets } from './linkCheck.ts'
 import { findSecrets, scanForSecrets, secretValues, type SecretFinding } from './secretScan.ts'
 import { externaliseInlineState } from './inlineState.ts'
+import { writeHeaderFiles } from './securityHeaders.ts'
 
 export interface BuildManifestFiles {
   latest: { id: string; timestamp: number }
@@ -136,9 +137,13 @@ export async function finishBuild(
   id: string,
   pages: PageFinisher,
   extraPrerendered: string[] = [],
+  /** The backend the pages talk to, for the Content-Security-Policy's connect-src. */
+  supabaseUrl?: string,
 ): Promise<void> {
   await moveNotFoundPage(distDir)
   await checkPages(distDir, pages.findings, await pages.secrets())
+  // After every page is final: the CSP lists the hashes of the inline scripts they hold.
+  await writeHeaderFiles(distDir, supabaseUrl)
   const files = buildManifestFiles(id, Date.now(), extraPrerendered)
   await mkdir(join(distDir, 'builds', 'meta'), { recursive: true })
   await writeFile(

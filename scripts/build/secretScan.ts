@@ -1,8 +1,10 @@
 /**
  * Fails the build when a secret reached dist/. Vite inlines every `VITE_` variable it is given,
  * so one misnamed variable (VITE_STRIPE_SECRET_KEY…) would publish a key to every visitor.
- * Checked: the values of secret-looking environment variables of this build, and the shapes of
- * Stripe secret and webhook keys.
+ * Checked, in every file of dist/ whatever its type: the values of secret-looking environment
+ * variables of this build, the shapes of Supabase secret keys and Stripe secret, restricted and
+ * webhook keys, and every JWT-shaped string, which must be an anon key (the only JWT meant to
+ * be public: a service_role key or a user's token would give its holder their rights).
  */
 import { readFile, readdir } from 'node:fs/promises'
 import { join, relative } from 'node:path'
@@ -10,11 +12,13 @@ import { forEachFile } from './forEachFile.ts'
 
 const SECRET_NAME = /SECRET|SERVICE_ROLE|PRIVATE|PASSWORD|WEBHOOK/i
 const SECRET_SHAPES = [
+  /\bsb_secret_[A-Za-z0-9_-]{10,}/,
   /\bsk_(live|test)_[A-Za-z0-9]{10,}/,
   /\brk_(live|test)_[A-Za-z0-9]{10,}/,
   /\bwhsec_[A-Za-z0-9]{10,}/,
 ]
-const TEXT_FILE = /\.(html|js|mjs|css|json|xml|txt|map)$/
+// header.payload.signature, each base64url; a JSON header and payload both begin `eyJ` (`{"`).
+const JWT_SHAPE = /\beyJ[A-Za-z0-9_-]+\.(eyJ[A-Za-z0-9_-]+)\.[A-Za-z0-9_-]*/g
 
 export interface SecretFinding {
   file: string
@@ -28,6 +32,32 @@ export function secretValues(env: NodeJS.ProcessEnv, extra: string[] = []): stri
   return [...fromEnv, ...extra]
 }
 
+/** The role claim of a JWT's payload, 'none' without one, or null when it does not decode. */
+function jwtRole(payload: string): string | null {
+  try {
+    const claims: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'))
+    if (typeof claims !== 'object' || claims === null) return null
+    const role = (claims as { role?: unknown }).role
+    return typeof role === 'string' ? role : 'none'
+  } catch {
+    return null
+  }
+}
+
+function findJwtsThatAreNotAnon(text: string): string[] {
+  const found = new Set<string>()
+  for (const match of text.matchAll(JWT_SHAPE)) {
+    const role = jwtRole(match[1] as string)
+    if (role === 'anon') continue
+    found.add(
+      role === null
+        ? 'a JWT-shaped string that does not decode'
+        : `a JWT whose role is ${role}, not anon`,
+    )
+  }
+  return [...found]
+}
+
 export function findSecrets(text: string, values: string[]): string[] {
   const found = values
     .filter((value) => text.includes(value))
@@ -36,10 +66,14 @@ export function findSecrets(text: string, values: string[]): string[] {
     const match = shape.exec(text)
     if (match) found.push(`something shaped like a secret key (${match[0].slice(0, 8)}…)`)
   }
-  return found
+  return [...found, ...findJwtsThatAreNotAnon(text)]
 }
 
-/** Scans dist/'s text files; `skip` leaves out files already checked (pages, as they are rendered). */
+/**
+ * Scans every file of dist/; `skip` leaves out files already checked (pages, as they are
+ * rendered). Files are read as latin1, byte for byte, so a key is found in any file type (an
+ * SVG, a manifest, a type added later, even ASCII inside a binary) without a list to maintain.
+ */
 export async function scanForSecrets(
   distDir: string,
   values: string[],
@@ -47,11 +81,13 @@ export async function scanForSecrets(
 ): Promise<SecretFinding[]> {
   const entries = await readdir(distDir, { withFileTypes: true, recursive: true })
   const files = entries
-    .filter((entry) => entry.isFile() && TEXT_FILE.test(entry.name) && !skip(entry.name))
+    .filter((entry) => entry.isFile() && !skip(entry.name))
     .map((entry) => join(entry.parentPath, entry.name))
+  // The same bytes as the files, read the same way, so a value outside ASCII still matches.
+  const asRead = values.map((value) => Buffer.from(value, 'utf8').toString('latin1'))
   const findings: SecretFinding[] = []
   await forEachFile(files, async (file) => {
-    for (const what of findSecrets(await readFile(file, 'utf8'), values)) {
+    for (const what of findSecrets(await readFile(file, 'latin1'), asRead)) {
       findings.push({ file: relative(distDir, file), what })
     }
   })

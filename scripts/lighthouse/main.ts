@@ -8,7 +8,7 @@ import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { readdirSync } from 'node:fs'
 import { parseArgs } from 'node:util'
-import { securityHeaders } from '../serve/securityHeaders.ts'
+import { readHeaderSet } from '../build/securityHeaders.ts'
 import { startStaticServer } from '../serve/staticServer.ts'
 
 const { values } = parseArgs({
@@ -50,7 +50,7 @@ const runs = Number(values.runs)
 const { server, url } = await startStaticServer({
   root: values.dir,
   gzip: true,
-  headers: securityHeaders(),
+  headers: (await readHeaderSet(values.dir)).headers,
 })
 /**
  * A new browser, with a new empty profile, for every run: each run is a first visit. (Reusing

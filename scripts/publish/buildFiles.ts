@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto'
 import { readdir, readFile } from 'node:fs/promises'
 import { extname, join, relative, sep } from 'node:path'
+import { PAGES_HEADERS } from '../build/securityHeaders.ts'
 import { contentTypes } from '../serve/staticServer.ts'
 
 /**
@@ -59,10 +60,18 @@ export function phaseOf(path: string): Phase {
     /^static-loader-data-manifest-[^/]+\.json$/.test(path)
   )
     return 'payloads'
-  // Documents that link to assets and payloads: HTML pages, the sitemap, the feed, robots.txt.
+  // Documents that link to assets and payloads: HTML pages, the sitemap, the feed, robots.txt;
+  // and the pages' security headers (for Pages-style hosts), which list their scripts' hashes.
+  if (path === PAGES_HEADERS) return 'pages'
   if (!path.startsWith('assets/') && ['.html', '.xml', '.txt'].includes(extname(path)))
     return 'pages'
   return 'assets'
+}
+
+function contentTypeOf(path: string): string {
+  // `_headers` has no extension; Pages-style hosts read it, and do not serve it.
+  if (path === PAGES_HEADERS) return 'text/plain; charset=utf-8'
+  return contentTypes[extname(path)] ?? ''
 }
 
 export function cacheControlOf(path: string): string {
@@ -122,7 +131,7 @@ export async function readBuild(distDir: string): Promise<Build> {
         size: content.length,
         md5: createHash('md5').update(content).digest('hex'),
         phase: phaseOf(path),
-        contentType: contentTypes[extname(path)] ?? '',
+        contentType: contentTypeOf(path),
         cacheControl: cacheControlOf(path),
       }
     }),

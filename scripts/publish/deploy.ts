@@ -4,7 +4,14 @@
  * builds are deleted once their grace period has passed.
  */
 import { readFile } from 'node:fs/promises'
-import { LATEST_MANIFEST, readBuild, type BuildFile } from './buildFiles.ts'
+import {
+  CLOUDFRONT_POLICY,
+  HEADERS_JSON,
+  HeaderFilesError,
+  PAGES_HEADERS,
+  headerDisagreements,
+} from '../build/securityHeaders.ts'
+import { BuildError, LATEST_MANIFEST, readBuild, type BuildFile } from './buildFiles.ts'
 import {
   STATE_PATH,
   claimBuildFiles,
@@ -82,10 +89,32 @@ async function putState(store: ObjectStore, state: DeployState): Promise<void> {
   })
 }
 
+/**
+ * The pages are published only under the headers the build emitted for them: a page edited
+ * after the build (or header files edited by hand) would be blocked by its own CSP, or served
+ * under headers nobody checked.
+ */
+async function assertHeadersMatchPages(distDir: string): Promise<void> {
+  let problems: string[]
+  try {
+    problems = await headerDisagreements(distDir)
+  } catch (error) {
+    if (error instanceof HeaderFilesError) throw new BuildError(error.message)
+    throw error
+  }
+  if (problems.length === 0) return
+  throw new BuildError(
+    `The security headers (${HEADERS_JSON}) and the pages of ${distDir}/ disagree, so nothing was published:\n` +
+      problems.map((problem) => `  ${problem}`).join('\n') +
+      '\nRebuild with `npm run build`, then deploy.',
+  )
+}
+
 export async function deploy(options: DeployOptions): Promise<DeployResult> {
   const { store, log } = options
   const now = (options.now ?? (() => new Date()))()
   const build = await readBuild(options.distDir)
+  await assertHeadersMatchPages(options.distDir)
   await assertNotDevelopmentBuild(
     build,
     await readDevelopmentValues(options.developmentEnvFile ?? '.env'),
@@ -107,6 +136,10 @@ export async function deploy(options: DeployOptions): Promise<DeployResult> {
     force: options.force,
   })
   log(formatPlan(plan, options.dryRun))
+  log(
+    `\nSecurity headers: ${PAGES_HEADERS} goes up with the pages (Pages-style hosts apply it); ` +
+      `behind CloudFront, apply ${options.distDir}/${CLOUDFRONT_POLICY} as the distribution's response headers policy.`,
+  )
   const result: DeployResult = { plan, uploaded: 0, deleted: [], notDeleted: [] }
   if (options.dryRun) {
     log('\nDry run: nothing was uploaded or deleted.')

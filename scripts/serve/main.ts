@@ -1,9 +1,10 @@
 /**
- * `npm run preview`: serve dist/ like the CDN does, with its security headers.
- * Flags: --port N, --dir D, --gzip, --no-security-headers, --supabase-url URL.
+ * `npm run preview`: serve dist/ like the CDN does, with exactly the security headers the build
+ * emitted for it (dist/.folio/headers.json, see scripts/build/securityHeaders.ts).
+ * Flags: --port N, --dir D, --gzip, --no-security-headers.
  */
 import { parseArgs } from 'node:util'
-import { securityHeaders } from './securityHeaders.ts'
+import { readHeaderSet } from '../build/securityHeaders.ts'
 import { startStaticServer } from './staticServer.ts'
 
 const { values } = parseArgs({
@@ -13,7 +14,6 @@ const { values } = parseArgs({
     host: { type: 'string', default: '127.0.0.1' },
     gzip: { type: 'boolean', default: false },
     'no-security-headers': { type: 'boolean', default: false },
-    'supabase-url': { type: 'string', default: process.env.VITE_SUPABASE_URL },
   },
 })
 
@@ -22,8 +22,6 @@ const { url } = await startStaticServer({
   port: Number(values.port),
   host: values.host,
   gzip: values.gzip,
-  headers: values['no-security-headers']
-    ? {}
-    : securityHeaders({ supabaseUrl: values['supabase-url'] }),
+  headers: values['no-security-headers'] ? {} : (await readHeaderSet(values.dir)).headers,
 })
 console.log(`Serving ${values.dir}/ at ${url} (no SPA fallback, like the CDN)`)

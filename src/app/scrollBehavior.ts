@@ -37,3 +37,18 @@ export function hashToId(hash: string): string {
     return raw
   }
 }
+
+/** Must match USER_CONTENT_ID_PREFIX (src/features/content/rehypeDecorate.ts), kept apart so the
+ * router shell does not import the content pipeline. */
+const USER_CONTENT_ID_PREFIX = 'user-content-'
+
+/**
+ * The element a `#hash` names: the page's own element with that id, or else a heading of
+ * rendered markdown, whose id is prefixed (`#install` → `user-content-install`), as on GitHub.
+ */
+export function findHashTarget(
+  id: string,
+  page: Pick<Document, 'getElementById'>,
+): HTMLElement | null {
+  return page.getElementById(id) ?? page.getElementById(`${USER_CONTENT_ID_PREFIX}${id}`)
+}

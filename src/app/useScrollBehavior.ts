@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { useLocation, useNavigationType, type Location } from 'react-router-dom'
-import { decideScroll } from './scrollBehavior'
+import { decideScroll, findHashTarget } from './scrollBehavior'
 
 /** Applies `decideScroll` after every navigation, remembering positions for back/forward. */
 export function useScrollBehavior(): void {
@@ -30,7 +30,7 @@ export function useScrollBehavior(): void {
     const frame = requestAnimationFrame(() => {
       if (decision.kind === 'restore') window.scrollTo(0, decision.top)
       else if (decision.kind === 'top') window.scrollTo(0, 0)
-      else if (decision.kind === 'element') document.getElementById(decision.id)?.scrollIntoView()
+      else if (decision.kind === 'element') findHashTarget(decision.id, document)?.scrollIntoView()
     })
     return () => cancelAnimationFrame(frame)
   }, [location, navigationType])

@@ -86,9 +86,31 @@ export function resolveNavigation(to: string, options: ResolveNavigationOptions)
 }
 
 /**
+ * The path `target` names once resolved against `origin`, or null when it leaves the origin.
+ * Resolution collapses dot segments, so `/.//evil.com` becomes the path `//evil.com`, which a
+ * browser then reads as another host: the resolved path must resolve to itself on this origin.
+ */
+function resolveOnOrigin(target: string, origin: string): string | null {
+  let url: URL
+  try {
+    url = new URL(target, origin)
+  } catch {
+    return null
+  }
+  if (url.origin !== origin) return null
+  const path = `${url.pathname}${url.search}${url.hash}`
+  const again = new URL(path, origin)
+  if (again.origin !== origin) return null
+  if (`${again.pathname}${again.search}${again.hash}` !== path) return null
+  return path
+}
+
+/**
  * Returns the target as a same-origin path if it is one, otherwise null. Used for `?redirect=`
  * values, which come from the address bar and so from anyone: only a plain absolute path
- * (`/dashboard?tab=1#x`) is accepted — no scheme, no `//host`, no backslash tricks.
+ * (`/dashboard?tab=1#x`) is accepted — no scheme, no `//host`, no backslash tricks, and
+ * nothing that turns into one once dot segments or percent-escapes are resolved. Callers fall
+ * back to their default page on null, quietly: a hostile link is not the visitor's mistake.
  */
 export function toSafeRedirectPath(
   target: string | null | undefined,
@@ -99,12 +121,8 @@ export function toSafeRedirectPath(
   const decoded = normaliseForSchemeCheck(target)
   // Browsers treat `\` like `/`, so `/\evil.example` is protocol-relative too.
   if (!target.startsWith('/') || /^[/\\]{2}/.test(decoded) || /^\/[\\]/.test(target)) return null
-  let url: URL
-  try {
-    url = new URL(target, origin)
-  } catch {
-    return null
-  }
-  if (url.origin !== origin) return null
-  return `${url.pathname}${url.search}${url.hash}`
+  // A server or proxy on the way may decode `%2f` or `%2e` before resolving, so the decoded
+  // form must stay on the origin as well.
+  if (resolveOnOrigin(decoded, origin) === null) return null
+  return resolveOnOrigin(target, origin)
 }

@@ -1,7 +1,7 @@
 import jsQR from 'jsqr'
 import * as OTPAuth from 'otpauth'
 import type { Page } from '@playwright/test'
-import { createUser, latestEmail, signIn, uniqueEmail } from './backend'
+import { createUser, latestEmail, sessionTokensFor, signIn, uniqueEmail } from './backend'
 import { expect, test, trackErrors, waitForHydration } from './fixtures'
 
 const STORAGE_KEY = 'sb-127-auth-token'
@@ -52,6 +52,12 @@ test('sign up, confirm from the mailbox, land on the dashboard', async ({ page }
     expect.arrayContaining(['sb-access-token', 'sb-refresh-token']),
   )
   expect(cookies.find((cookie) => cookie.name === 'sb-access-token')?.sameSite).toBe('Lax')
+  // Host-only, site-wide, Lax, and gone when the session ends (refreshes write them again).
+  const { expires_at: sessionEnd } = (await storedSession(page)) as { expires_at: number }
+  for (const cookie of cookies.filter((each) => each.name.startsWith('sb-'))) {
+    expect(cookie).toMatchObject({ domain: '127.0.0.1', path: '/', sameSite: 'Lax' })
+    expect(cookie.expires).toBeLessThanOrEqual(sessionEnd + 1)
+  }
 })
 
 test('a visitor is sent to sign in and comes back; signing out locks the dashboard again', async ({
@@ -277,4 +283,105 @@ test('two tabs stay consistent: signing out in one signs out the other', async (
   // The first tab hears about it without a reload and leaves the guarded page.
   await expect(first).toHaveURL(SIGNED_OUT_URL)
   await expect(first.getByTestId('account-sign-in')).toBeVisible()
+})
+
+/** /confirm addresses carrying `tokens` as a forged link would: in the fragment or the query. */
+function forgedLinks(tokens: { access_token: string; refresh_token: string }): string[] {
+  const session = new URLSearchParams({
+    access_token: tokens.access_token,
+    refresh_token: tokens.refresh_token,
+    expires_in: '3600',
+    token_type: 'bearer',
+    type: 'magiclink',
+  })
+  return [
+    `/confirm?redirect=%2Fdashboard#${session}`,
+    `/confirm?redirect=%2Fdashboard&flow=guessed-nonce#${session}`,
+    `/confirm?redirect=%2Fdashboard&${session}`,
+  ]
+}
+
+test("an attacker's session in a link signs no visitor in", async ({ page }) => {
+  const attacker = await createUser('attacker')
+  for (const link of forgedLinks(await sessionTokensFor(attacker))) {
+    await page.goto(link)
+    await expect(page.getByRole('heading', { name: 'We could not sign you in' })).toBeVisible()
+    await expect(page.getByRole('alert')).toContainText('nothing about your account has changed')
+    expect(await storedSession(page)).toBeNull()
+    await page.goto('/dashboard')
+    await expect(page).toHaveURL(/\/login\/?\?redirect=%2Fdashboard$/)
+  }
+})
+
+test("an attacker's session in a link does not replace the signed-in account", async ({ page }) => {
+  const victim = await createUser('victim')
+  const attacker = await createUser('attacker')
+  await signIn(page, victim)
+  for (const link of forgedLinks(await sessionTokensFor(attacker))) {
+    await page.goto(link)
+    await expect(page.getByRole('heading', { name: 'We could not sign you in' })).toBeVisible()
+    await page.getByRole('link', { name: 'Back to your dashboard' }).click()
+    await expectSignedInOnDashboard(page, victim.email)
+  }
+})
+
+test('/confirm with nothing in the address explains itself', async ({ page }) => {
+  await page.goto('/confirm')
+  await expect(page.getByRole('heading', { name: 'Nothing to sign in with' })).toBeVisible()
+  await expect(page.getByRole('alert')).toContainText('there is no link here to finish')
+  await expect(page.getByText('Technical detail: No session defined in URL')).toBeVisible()
+})
+
+test('a signed-in user is asked before an email link switches accounts', async ({ page }) => {
+  const first = await createUser('first')
+  const second = await createUser('second')
+  await signIn(page, first)
+
+  let previousLink: string | undefined
+  const requestLinkFor = async (email: string) => {
+    await page.goto('/login?mode=magic&redirect=%2Fdashboard')
+    await waitForHydration(page)
+    await page.getByLabel('Email').fill(email)
+    await page.getByRole('button', { name: 'Email me a sign-in link' }).click()
+    await expect(page.getByText(`we sent a sign-in link to ${email}`)).toBeVisible()
+    let link: string | undefined
+    await expect
+      .poll(async () => (link = (await latestEmail(email, 'magiclink')).links[0]))
+      .not.toBe(previousLink)
+    previousLink = link
+    return link as string
+  }
+
+  await page.goto(await requestLinkFor(second.email))
+  await expect(page.getByRole('heading', { name: 'Switch accounts?' })).toBeVisible()
+  await page.getByRole('button', { name: `Stay signed in as ${first.email}` }).click()
+  await expectSignedInOnDashboard(page, first.email)
+
+  await page.goto(await requestLinkFor(second.email))
+  await page.getByRole('button', { name: `Sign in as ${second.email}` }).press('Enter')
+  await expectSignedInOnDashboard(page, second.email)
+})
+
+test('an implicit-flow link this browser asked for still signs in, once', async ({ page }) => {
+  const user = await createUser('implicit')
+  const tokens = await sessionTokensFor(user)
+  // What callbackUrl records when this browser asks for an email link (emailLinks.ts).
+  await page.goto('/about')
+  await page.evaluate(
+    (email) =>
+      localStorage.setItem(
+        'folio-email-links',
+        JSON.stringify([{ nonce: 'asked-here', email, startedAt: Math.floor(Date.now() / 1000) }]),
+      ),
+    user.email,
+  )
+  const session = new URLSearchParams({
+    access_token: tokens.access_token,
+    refresh_token: tokens.refresh_token,
+    expires_in: '3600',
+    token_type: 'bearer',
+  })
+  await page.goto(`/confirm?redirect=%2Fdashboard&flow=asked-here#${session}`)
+  await expectSignedInOnDashboard(page, user.email)
+  expect(await page.evaluate(() => localStorage.getItem('folio-email-links'))).toBe('[]')
 })

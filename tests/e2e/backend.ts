@@ -59,6 +59,19 @@ export async function createUser(
   return { id: data.user.id, email, password }
 }
 
+/** A real session for `user`, got by signing in from Node: what an attacker would paste into a link. */
+export async function sessionTokensFor(
+  user: TestUser,
+): Promise<{ access_token: string; refresh_token: string }> {
+  const response = await fetch(`${BACKEND_URL}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { apikey: await keys.apiKey('anon'), 'content-type': 'application/json' },
+    body: JSON.stringify({ email: user.email, password: user.password }),
+  })
+  if (!response.ok) throw new Error(`sign-in for ${user.email} failed: ${response.status}`)
+  return (await response.json()) as { access_token: string; refresh_token: string }
+}
+
 /** Signs in through the /login form and waits until the browser is at `redirect`. */
 export async function signIn(page: Page, user: TestUser, redirect = '/dashboard'): Promise<void> {
   await page.goto(`/login?redirect=${encodeURIComponent(redirect)}`)

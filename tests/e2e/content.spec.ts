@@ -4,6 +4,7 @@ import {
   headerLink,
   markDocument,
   test,
+  trackErrors,
   waitForHydration,
 } from './fixtures'
 
@@ -49,12 +50,34 @@ test('a post is a prerendered page with its own metadata and structured data', a
   })
   await expect(page.getByRole('heading', { name: 'What you get' })).toHaveAttribute(
     'id',
-    'what-you-get',
+    'user-content-what-you-get',
   )
   // Hydration keeps the prerendered document (it takes it from the page, not from the data).
   await waitForHydration(page)
   await expect(page.locator('.prose pre.shiki')).toHaveCount(1)
   await expect(page.getByText('folio:prose-in-page')).toHaveCount(0)
+})
+
+test("a post with headings named like the page's own elements hydrates, and its anchors scroll", async ({
+  page,
+}) => {
+  const errors = trackErrors(page)
+  await page.goto('/blog/sanitising-markdown')
+  // The page's boot and state elements are still the ones found by their ids.
+  expect(await page.evaluate(() => document.getElementById('folio-boot')?.tagName)).toBe('SCRIPT')
+  await waitForHydration(page)
+  const heading = page.getByRole('heading', { name: 'Folio SSG state' })
+  await expect(heading).toHaveAttribute('id', 'user-content-folio-ssg-state')
+  expect(errors).toEqual([])
+
+  // The anchor keeps the short fragment, and following it (or opening it) reaches the heading.
+  await page.setViewportSize({ width: 390, height: 500 })
+  await heading.getByRole('link').click()
+  await expect(page).toHaveURL(/#folio-ssg-state$/)
+  await expect(heading).toBeInViewport()
+  await page.goto('/blog/sanitising-markdown#folio-boot')
+  await waitForHydration(page)
+  await expect(page.getByRole('heading', { name: 'Folio boot' })).toBeInViewport()
 })
 
 test('code blocks follow the colour mode', async ({ page }) => {

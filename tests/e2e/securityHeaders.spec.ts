@@ -1,4 +1,14 @@
+import { readFileSync } from 'node:fs'
 import { expect, headerLink, test, waitForHydration } from './fixtures'
+
+/** The header set the build emitted for dist/ (scripts/build/securityHeaders.ts). */
+function emittedHeaders(): Record<string, string> {
+  return (
+    JSON.parse(readFileSync('dist/.folio/headers.json', 'utf8')) as {
+      headers: Record<string, string>
+    }
+  ).headers
+}
 
 type CspWindow = Window & { __cspViolations?: string[]; __injected?: number }
 
@@ -30,4 +40,23 @@ test('the site works under the CDN security headers, which block injected script
     return (window as CspWindow).__injected ?? null
   })
   expect(injected).toBeNull()
+})
+
+test('every response carries exactly the headers the build emitted', async ({ page }) => {
+  const emitted = emittedHeaders()
+  expect(Object.keys(emitted)).toEqual(
+    expect.arrayContaining([
+      'Content-Security-Policy',
+      'Strict-Transport-Security',
+      'Referrer-Policy',
+      'Permissions-Policy',
+    ]),
+  )
+  for (const path of ['/', '/blog/sanitising-markdown', '/favicon.svg', '/no-such-page']) {
+    const response = await page.request.get(path)
+    const served = response.headers()
+    for (const [name, value] of Object.entries(emitted)) {
+      expect(served[name.toLowerCase()], `${name} on ${path}`).toBe(value)
+    }
+  }
 })

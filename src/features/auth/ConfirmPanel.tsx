@@ -1,63 +1,174 @@
 import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { FormMessage } from '../../components/FormMessage'
-import { parseAuthCallback } from './callbackUrl'
+import { parseAuthCallback, type CallbackResult } from './callbackUrl'
+import {
+  decideConfirm,
+  type AccountIdentity,
+  type ConfirmDecision,
+  type ConfirmProblem,
+} from './confirmDecision'
+import { EMAIL_LINK_PARAM, findEmailLink, forgetEmailLink } from './emailLinks'
+import { CONFIRM_PROBLEM_MESSAGES } from './confirmMessages'
 import { authErrorMessage } from './messages'
-import { loadSupabase } from './supabaseClient'
+import { readStoredSession, storageKeyFor } from './session'
+import { loadSupabase, supabaseSettings } from './supabaseClient'
 import { useAuthRedirect } from './useAuthRedirect'
 
+type ConfirmView =
+  | { kind: 'working' }
+  | { kind: 'ask'; current: AccountIdentity; incoming: AccountIdentity }
+  | { kind: 'refused'; problem: ConfirmProblem | 'failed'; message: string; detail: string | null }
+
+const nowSeconds = () => Math.floor(Date.now() / 1000)
+
+/** Who is signed in here, from the stored session (without loading supabase-js to ask). */
+function signedInAccount(): AccountIdentity | null {
+  let user
+  try {
+    user = readStoredSession(window.localStorage, storageKeyFor(supabaseSettings().url))?.user
+  } catch {
+    return null
+  }
+  return user ? { id: user.id, email: user.email ?? null } : null
+}
+
+async function completeSignIn(callback: CallbackResult): Promise<void> {
+  const supabase = await loadSupabase()
+  if (callback.kind === 'pkce') {
+    const { error } = await supabase.auth.exchangeCodeForSession(callback.code)
+    if (error) throw error
+  } else if (callback.kind === 'implicit') {
+    if (callback.warning) console.warn(callback.warning)
+    const { error } = await supabase.auth.setSession({
+      access_token: callback.session.access_token,
+      refresh_token: callback.session.refresh_token,
+    })
+    if (error) throw error
+  }
+}
+
+function viewOf(decision: ConfirmDecision): ConfirmView {
+  if (decision.kind === 'ask') return decision
+  if (decision.kind === 'refuse') {
+    const { problem, detail } = decision
+    // The auth service's own description is shown as it came (the spec's rule); ours get words.
+    if (problem === 'address-error')
+      return { kind: 'refused', problem, message: detail, detail: null }
+    return { kind: 'refused', problem, message: CONFIRM_PROBLEM_MESSAGES[problem], detail }
+  }
+  return { kind: 'working' }
+}
+
 /**
- * /confirm, the auth callback: completes an email link (PKCE code or implicit-flow session),
- * then returns to the page that was asked for. Errors in the address are shown as they are.
+ * /confirm, the auth callback: completes an email link this browser asked for (PKCE code, or
+ * an implicit-flow session with the link's nonce), asking first if it would replace another
+ * signed-in account, then returns to the page that was asked for. See confirmDecision.ts.
  */
 export function ConfirmPanel() {
-  const { target, goBack } = useAuthRedirect()
-  const [error, setError] = useState<string | null>(null)
-  const started = useRef(false)
+  const { goBack } = useAuthRedirect()
+  const [view, setView] = useState<ConfirmView>({ kind: 'working' })
+  const callback = useRef<CallbackResult | null>(null)
+  const nonce = useRef<string | null>(null)
+  const heading = useRef<HTMLHeadingElement>(null)
+
+  const signIn = async () => {
+    setView({ kind: 'working' })
+    try {
+      await completeSignIn(callback.current as CallbackResult)
+      if (nonce.current) forgetEmailLink(window.localStorage, nonce.current, nowSeconds())
+      goBack()
+    } catch (failure) {
+      setView({
+        kind: 'refused',
+        problem: 'failed',
+        message: authErrorMessage(failure),
+        detail: null,
+      })
+    }
+  }
 
   useEffect(() => {
     // Codes are single-use: React's development double effects must not spend it twice.
-    if (started.current) return
-    started.current = true
-    const result = parseAuthCallback(window.location.href, Math.floor(Date.now() / 1000))
-    if (result.kind === 'error') return setError(result.message)
-    void (async () => {
-      try {
-        const supabase = await loadSupabase()
-        if (result.kind === 'pkce') {
-          const { error: failure } = await supabase.auth.exchangeCodeForSession(result.code)
-          if (failure) throw failure
-        } else {
-          if (result.warning) console.warn(result.warning)
-          const { error: failure } = await supabase.auth.setSession({
-            access_token: result.session.access_token,
-            refresh_token: result.session.refresh_token,
-          })
-          if (failure) throw failure
-        }
-        goBack()
-      } catch (failure) {
-        setError(authErrorMessage(failure))
-      }
-    })()
-  }, [goBack, target])
+    if (callback.current) return
+    const href = window.location.href
+    callback.current = parseAuthCallback(href, nowSeconds())
+    nonce.current = new URL(href).searchParams.get(EMAIL_LINK_PARAM)
+    const decision = decideConfirm({
+      callback: callback.current,
+      pending: findEmailLink(window.localStorage, nonce.current, nowSeconds()),
+      signedIn: signedInAccount(),
+    })
+    if (decision.kind === 'sign-in') void signIn()
+    else setView(viewOf(decision))
+    // signIn reads refs only; running this once per page load is the point.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+
+  useEffect(() => {
+    if (view.kind !== 'working') heading.current?.focus()
+  }, [view.kind])
+
+  if (view.kind === 'ask') {
+    const current = view.current.email ?? 'another account'
+    const incoming = view.incoming.email ?? 'another account'
+    return (
+      <section aria-labelledby="confirm-title">
+        <h1 id="confirm-title" ref={heading} tabIndex={-1}>
+          Switch accounts?
+        </h1>
+        <p>
+          You are signed in as <strong>{current}</strong>. This link signs you in as{' '}
+          <strong>{incoming}</strong> instead, and whatever you do next happens in that account.
+        </p>
+        <div className="button-row">
+          <button type="button" className="button button--primary" onClick={() => void signIn()}>
+            Sign in as {incoming}
+          </button>
+          <button type="button" className="button" onClick={goBack}>
+            Stay signed in as {current}
+          </button>
+        </div>
+      </section>
+    )
+  }
+
+  if (view.kind === 'refused') {
+    const signedIn = signedInAccount()
+    return (
+      <section aria-labelledby="confirm-title">
+        <h1 id="confirm-title" ref={heading} tabIndex={-1}>
+          {view.problem === 'no-session' ? 'Nothing to sign in with' : 'We could not sign you in'}
+        </h1>
+        <FormMessage kind="error">{view.message}</FormMessage>
+        {view.detail ? (
+          <p className="status-note">
+            Technical detail: <code>{view.detail}</code>
+          </p>
+        ) : null}
+        <p>
+          {signedIn ? (
+            <>
+              <Link to="/dashboard">Back to your dashboard</Link>, or{' '}
+              <Link to="/login?mode=magic">ask for a new link</Link>.
+            </>
+          ) : (
+            <>
+              <Link to="/login?mode=magic">Ask for a new link</Link> or{' '}
+              <Link to="/login">sign in with your password</Link>.
+            </>
+          )}
+        </p>
+      </section>
+    )
+  }
 
   return (
     <section aria-labelledby="confirm-title">
-      <h1 id="confirm-title">{error ? 'We could not sign you in' : 'Signing you in…'}</h1>
-      {error ? (
-        <>
-          <FormMessage kind="error">{error}</FormMessage>
-          <p>
-            <Link to="/login?mode=magic">Ask for a new link</Link> or{' '}
-            <Link to="/login">sign in with your password</Link>.
-          </p>
-        </>
-      ) : (
-        <p className="status-note" role="status">
-          One moment while we check your link.
-        </p>
-      )}
+      <h1 id="confirm-title">Signing you in…</h1>
+      <p className="status-note" role="status">
+        One moment while we check your link.
+      </p>
     </section>
   )
 }

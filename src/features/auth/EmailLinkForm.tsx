@@ -30,10 +30,10 @@ export function EmailLinkForm({ purpose, redirectTarget }: EmailLinkFormProps) {
         purpose === 'magic-link'
           ? await supabase.auth.signInWithOtp({
               email: address,
-              options: { emailRedirectTo: callbackUrl(redirectTarget) },
+              options: { emailRedirectTo: callbackUrl(redirectTarget, address) },
             })
           : await supabase.auth.resetPasswordForEmail(address, {
-              redirectTo: callbackUrl('/login?mode=reset'),
+              redirectTo: callbackUrl('/login?mode=reset', address),
             })
       if (failure) throw failure
       setSentTo(address)

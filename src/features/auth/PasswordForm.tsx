@@ -34,7 +34,7 @@ export function PasswordForm({ mode, redirectTarget, onSignedIn }: PasswordFormP
       if (mode === 'signup') {
         const { data, error } = await supabase.auth.signUp({
           ...credentials,
-          options: { emailRedirectTo: callbackUrl(redirectTarget) },
+          options: { emailRedirectTo: callbackUrl(redirectTarget, value) },
         } as Parameters<typeof supabase.auth.signUp>[0])
         if (error) throw error
         if (!data.session) {

@@ -2,6 +2,12 @@
  * Reading the auth callback address (`/confirm`), with the spec's rules and texts. Email links
  * land here in one of two shapes: the implicit flow puts the session in the hash, the PKCE flow
  * puts a one-time `code` in the query. Errors come back as `error` / `error_description`.
+ *
+ * A session is read from the hash only. GoTrue never puts one in the query (supabase/auth
+ * internal/api/verify.go: implicit-flow tokens go in the fragment, prepPKCERedirectURL puts
+ * only the one-time code in the query), and a
+ * fragment never reaches a server log or a Referer header; a session in the query is a link
+ * someone else made. Whether a well-formed session may be used at all is confirmDecision's call.
  */
 export const MAX_SESSION_AGE_SECONDS = 120
 
@@ -15,13 +21,21 @@ export interface UrlSession {
   provider_refresh_token?: string
 }
 
+/**
+ * What went wrong, for the page to explain in words: an error the auth service put in the
+ * address, an address without a session, or session tokens in the query string.
+ */
+export type CallbackProblem = 'address-error' | 'no-session' | 'tokens-in-query'
+
 export type CallbackResult =
   | { kind: 'pkce'; code: string; type: string | null }
   | { kind: 'implicit'; session: UrlSession; type: string | null; warning: string | null }
-  | { kind: 'error'; message: string }
+  | { kind: 'error'; problem: CallbackProblem; message: string }
+
+const SESSION_PARAMS = ['access_token', 'refresh_token', 'provider_token', 'provider_refresh_token']
 
 function paramsOf(url: URL): URLSearchParams {
-  // Values may arrive in the query or the hash; the hash wins, as GoTrue puts sessions there.
+  // Errors and the flow type may arrive in the query or the hash; the hash wins.
   const merged = new URLSearchParams(url.search)
   for (const [key, value] of new URLSearchParams(url.hash.replace(/^#/, ''))) merged.set(key, value)
   return merged
@@ -34,23 +48,32 @@ export function parseAuthCallback(href: string, nowSeconds: number): CallbackRes
     const description = params.get('error_description')
     return {
       kind: 'error',
+      problem: 'address-error',
       message: description || 'Error in URL with unspecified error_description',
+    }
+  }
+  if (SESSION_PARAMS.some((name) => url.searchParams.has(name))) {
+    return {
+      kind: 'error',
+      problem: 'tokens-in-query',
+      message: 'Session tokens in the query string',
     }
   }
   const type = params.get('type')
   const code = url.searchParams.get('code')
   if (code) return { kind: 'pkce', code, type }
 
-  const accessToken = params.get('access_token')
-  const refreshToken = params.get('refresh_token')
-  const expiresIn = params.get('expires_in')
-  const tokenType = params.get('token_type')
+  const fragment = new URLSearchParams(url.hash.replace(/^#/, ''))
+  const accessToken = fragment.get('access_token')
+  const refreshToken = fragment.get('refresh_token')
+  const expiresIn = fragment.get('expires_in')
+  const tokenType = fragment.get('token_type')
   if (!accessToken || !expiresIn || !refreshToken || !tokenType) {
-    return { kind: 'error', message: 'No session defined in URL' }
+    return { kind: 'error', problem: 'no-session', message: 'No session defined in URL' }
   }
   const expiresInSeconds = Number.parseInt(expiresIn, 10)
-  const expiresAt = params.get('expires_at')
-    ? Number.parseInt(params.get('expires_at') as string, 10)
+  const expiresAt = fragment.get('expires_at')
+    ? Number.parseInt(fragment.get('expires_at') as string, 10)
     : nowSeconds + expiresInSeconds
   const issuedAt = expiresAt - expiresInSeconds
   let warning: string | null = null
@@ -67,8 +90,8 @@ export function parseAuthCallback(href: string, nowSeconds: number): CallbackRes
     expires_at: expiresAt,
     token_type: tokenType,
   }
-  const providerToken = params.get('provider_token')
-  const providerRefreshToken = params.get('provider_refresh_token')
+  const providerToken = fragment.get('provider_token')
+  const providerRefreshToken = fragment.get('provider_refresh_token')
   if (providerToken) session.provider_token = providerToken
   if (providerRefreshToken) session.provider_refresh_token = providerRefreshToken
   return { kind: 'implicit', session, type, warning }

@@ -25,6 +25,10 @@ const byCode: Record<string, string> = {
   refresh_token_not_found: 'Your session has ended. Please sign in again.',
   user_not_found: 'No account was found for that address.',
   validation_failed: 'Please check the fields and try again.',
+  pkce_code_verifier_not_found:
+    'This link was asked for in another browser or on another device. Open it there, or ask for a new link here.',
+  flow_state_not_found: 'That link has already been used or has expired. Ask for a new one.',
+  flow_state_expired: 'That link has expired. Ask for a new one.',
 }
 
 interface AuthErrorLike {

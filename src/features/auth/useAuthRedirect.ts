@@ -2,6 +2,7 @@ import { useCallback } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import { useSafeNavigate } from '../../app/useSafeNavigate'
 import { toSafeRedirectPath } from '../../lib/urlSafety'
+import { EMAIL_LINK_PARAM, rememberEmailLink } from './emailLinks'
 
 export const DEFAULT_AFTER_SIGN_IN = '/dashboard'
 
@@ -15,8 +16,13 @@ export function useAuthRedirect() {
   return { target, goBack }
 }
 
-/** Where email links should send people: the callback path, then back to `target`. */
-export function callbackUrl(target: string, extra: Record<string, string> = {}): string {
-  const params = new URLSearchParams({ redirect: target, ...extra })
+/**
+ * Where an email link for `email` should send people: the callback path, then back to
+ * `target`. Calling it records the request (emailLinks.ts), so /confirm knows the link was
+ * asked for in this browser and for which address.
+ */
+export function callbackUrl(target: string, email: string): string {
+  const nonce = rememberEmailLink(window.localStorage, email, Math.floor(Date.now() / 1000))
+  const params = new URLSearchParams({ redirect: target, [EMAIL_LINK_PARAM]: nonce })
   return `${window.location.origin}/confirm?${params}`
 }

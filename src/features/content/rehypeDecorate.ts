@@ -16,6 +16,14 @@ export interface DecorateResult {
 
 const HEADING = /^h([1-6])$/
 
+/**
+ * Every id user content gets carries this prefix, as on GitHub (and as rehype-sanitize already
+ * does for ids written in the markdown): the page finds its own elements by id (the boot and
+ * state scripts, the React root), and a heading named "Folio boot" must not stand in for one.
+ * The anchor links to the bare slug; `findHashTarget` (src/app/scrollBehavior.ts) maps it back.
+ */
+export const USER_CONTENT_ID_PREFIX = 'user-content-'
+
 function isExternal(href: string, siteOrigin: string | undefined): boolean {
   if (!/^https?:\/\//i.test(href)) return false
   return !siteOrigin || !href.toLowerCase().startsWith(siteOrigin.toLowerCase())
@@ -30,7 +38,7 @@ export function decorate(tree: Root, siteOrigin?: string): DecorateResult {
     if (level) {
       const text = toString(node).trim()
       const id = slug(text)
-      node.properties.id = id
+      node.properties.id = `${USER_CONTENT_ID_PREFIX}${id}`
       node.children.push({
         type: 'element',
         tagName: 'a',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { decideScroll } from '../../../src/app/scrollBehavior'
+import { decideScroll, findHashTarget } from '../../../src/app/scrollBehavior'
 import {
   UnknownMiddlewareError,
   resolveMiddleware,
@@ -104,5 +104,25 @@ describe('checkout address validation', () => {
     expect(isValidCheckoutQuery(new URLSearchParams('plan=pro&interval=year'))).toBe(true)
     expect(isValidCheckoutQuery(new URLSearchParams('plan=gold'))).toBe(false)
     expect(isValidCheckoutQuery(new URLSearchParams('plan=pro&interval=week'))).toBe(false)
+  })
+})
+
+describe('findHashTarget', () => {
+  const page = (ids: string[]) => ({
+    getElementById: (id: string) => (ids.includes(id) ? ({ id } as unknown as HTMLElement) : null),
+  })
+
+  it('finds a heading of rendered markdown by the fragment its anchor links to', () => {
+    expect(findHashTarget('install', page(['user-content-install']))?.id).toBe(
+      'user-content-install',
+    )
+  })
+
+  it("prefers the page's own element with exactly that id", () => {
+    expect(findHashTarget('install', page(['install', 'user-content-install']))?.id).toBe('install')
+  })
+
+  it('finds nothing when neither exists', () => {
+    expect(findHashTarget('nowhere', page([]))).toBeNull()
   })
 })

@@ -40,6 +40,7 @@ describe('parseAuthCallback', () => {
   ])('says No session defined in URL for %j', (hash) => {
     expect(parseAuthCallback(`${base}${hash}`, now)).toEqual({
       kind: 'error',
+      problem: 'no-session',
       message: 'No session defined in URL',
     })
   })
@@ -52,11 +53,26 @@ describe('parseAuthCallback', () => {
       ),
     ).toEqual({
       kind: 'error',
+      problem: 'address-error',
       message: 'Email link is invalid or has expired',
     })
     expect(parseAuthCallback(`${base}?error=server_error`, now)).toEqual({
       kind: 'error',
+      problem: 'address-error',
       message: 'Error in URL with unspecified error_description',
+    })
+  })
+
+  // Links from our emails carry a session in the fragment (which never reaches a server or a
+  // Referer header) or a PKCE code in the query; a session in the query is someone else's.
+  it.each([
+    '?access_token=a&refresh_token=r&expires_in=3600&token_type=bearer',
+    '?refresh_token=r#access_token=a&expires_in=3600&token_type=bearer',
+    '?access_token=a#refresh_token=r&expires_in=3600&token_type=bearer',
+  ])('refuses session tokens in the query string: %j', (address) => {
+    expect(parseAuthCallback(`${base}${address}`, now)).toMatchObject({
+      kind: 'error',
+      problem: 'tokens-in-query',
     })
   })
 

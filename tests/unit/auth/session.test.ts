@@ -70,8 +70,32 @@ describe('session cookies', () => {
     const cookies = sessionCookieStrings(session, { secure: false, nowSeconds: 1_000 })
     expect(cookies).toEqual([
       'sb-access-token=access.jwt; Path=/; Max-Age=1000; SameSite=Lax',
-      'sb-refresh-token=refresh-1; Path=/; Max-Age=2592000; SameSite=Lax',
+      'sb-refresh-token=refresh-1; Path=/; Max-Age=1000; SameSite=Lax',
     ])
+  })
+
+  // A token copied into a cookie must not outlive the session it came from: the cookies are
+  // written again on every refresh, so a long-lived refresh-token cookie only widens the window
+  // in which a stolen cookie still works.
+  it('lets no cookie outlive the session, and sends none to another host or path', () => {
+    const full = { ...session, provider_token: 'gh', provider_refresh_token: 'gh-refresh' }
+    for (const secure of [false, true]) {
+      const cookies = sessionCookieStrings(full, { secure, nowSeconds: 1_000 })
+      expect(cookies).toHaveLength(4)
+      for (const value of cookies) {
+        const maxAge = Number(/; Max-Age=(\d+)/.exec(value)?.[1])
+        expect(maxAge).toBeLessThanOrEqual(full.expires_at - 1_000)
+        expect(value).toContain('; Path=/;')
+        expect(value).toContain('; SameSite=Lax')
+        expect(value).not.toMatch(/;\s*Domain=/i)
+        expect(value.endsWith('; Secure')).toBe(secure)
+      }
+    }
+  })
+
+  it('writes an already expired session as cookies that are gone at once', () => {
+    const cookies = sessionCookieStrings(session, { secure: true, nowSeconds: 5_000 })
+    for (const value of cookies) expect(value).toContain('; Max-Age=0;')
   })
 
   it('adds Secure on https and provider tokens when present', () => {

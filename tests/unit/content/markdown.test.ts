@@ -63,8 +63,23 @@ describe('the markdown pipeline', () => {
       { depth: 2, id: 'install-1', text: 'Install' },
       { depth: 3, id: 'café-quotes', text: 'Café & “quotes”' },
     ])
-    expect(html).toContain('<h2 id="install-1">Install<a class="heading-anchor" href="#install-1"')
+    expect(html).toContain(
+      '<h2 id="user-content-install-1">Install<a class="heading-anchor" href="#install-1"',
+    )
   })
+
+  // The page's own elements (the boot script, the state script, the React root) are found by
+  // id; a heading that slugs to one of those ids would come first in the document and win.
+  it.each(['Folio boot', 'Folio SSG state', 'Root', 'Auth title', 'Main'])(
+    'gives the heading %j an id no page element can have',
+    (heading) => {
+      const { html } = renderMarkdown(`# ${heading}\n\n[back](#top) and a note[^1]\n\n[^1]: Footnote.`)
+      const ids = [...html.matchAll(/\sid="([^"]*)"/g)].map((match) => match[1])
+      expect(ids.length).toBeGreaterThan(0)
+      for (const id of ids) expect(id).toMatch(/^user-content-/)
+      expect(html).not.toMatch(/id="(folio-boot|folio-ssg-state|root|auth-title|main)"/)
+    },
+  )
 
   it('marks external links noopener noreferrer, and leaves our own alone', () => {
     const { html } = renderMarkdown(

@@ -81,6 +81,17 @@ describe('toSafeRedirectPath', () => {
     '\\\\evil.example',
     '/%2F%2Fevil.example',
     '%2F%2Fevil.example',
+    // Dot segments collapse only when the URL is resolved, leaving `//host` behind.
+    '/.//evil.com',
+    '/..//evil.com',
+    '/%2e//evil.com',
+    '/%2E%2E//evil.com',
+    '/x/../\\evil.com',
+    '/x/..//evil.com',
+    '/./\\evil.com',
+    '/dashboard/../..//evil.com',
+    '/.%2f/evil.com',
+    '/.\\/evil.com',
     'https://evil.example/dashboard',
     'javascript:alert(1)',
     '/javascript:alert(1)'.slice(1),
@@ -89,5 +100,27 @@ describe('toSafeRedirectPath', () => {
     null,
   ])('refuses %j', (target) => {
     expect(toSafeRedirectPath(target, origin)).toBeNull()
+  })
+})
+
+describe('toSafeRedirectPath after resolution', () => {
+  it('collapses harmless dot segments to the page they name', () => {
+    expect(toSafeRedirectPath('/blog/../pricing', origin)).toBe('/pricing')
+    expect(toSafeRedirectPath('/./dashboard', origin)).toBe('/dashboard')
+  })
+
+  // Whatever it returns is navigated to after sign-in: it must stay on this origin when the
+  // browser resolves it again, so navigation never reaches the developer error.
+  it.each([
+    '/.//evil.com',
+    '/..//evil.com',
+    '/%2e//evil.com',
+    '/x/../\\evil.com',
+    '/dashboard?next=//evil.com',
+    '/a/b/../c#//evil.com',
+  ])('returns a path that stays on the site for %j', (target) => {
+    const path = toSafeRedirectPath(target, origin) ?? '/dashboard'
+    expect(new URL(path, origin).origin).toBe(origin)
+    expect(() => resolveNavigation(path, { origin })).not.toThrow()
   })
 })

@@ -100,7 +100,9 @@ describe('npm run deploy against a local S3 server', () => {
         ? 4
         : key.startsWith('builds/')
           ? 3
-          : /\.(html|xml|txt)$/.test(key) || key.startsWith('static-loader-data')
+          : /\.(html|xml|txt)$/.test(key) ||
+              key === '_headers' ||
+              key.startsWith('static-loader-data')
             ? 2
             : 1
     const ranks = order.map(rank)
@@ -148,7 +150,7 @@ describe('npm run deploy against a local S3 server', () => {
     expect(run.out).toContain('Live build now: build-a')
     expect(run.out).toMatch(/1\. assets\s+1 to upload \(\d+ B\), 4 unchanged/)
     expect(run.out).toMatch(/2\. payloads\s+2 to upload/)
-    expect(run.out).toMatch(/3\. pages\s+2 to upload \(\d+ B\), 3 unchanged/)
+    expect(run.out).toMatch(/3\. pages\s+2 to upload \(\d+ B\), 4 unchanged/)
     expect(run.out).toMatch(/4\. build metadata\s+1 to upload/)
     expect(run.out).toMatch(/5\. builds\/latest\.json\s+1 to upload/)
     expect(run.out).toContain('assets/app-bbbbxxxx.js')
@@ -234,6 +236,33 @@ describe('npm run deploy against a local S3 server', () => {
     expect(run.err).toContain(
       'This build is for local development: assets/client-Cl1ent_0.js contains VITE_SUPABASE_URL from .env',
     )
+    expect(s3.writesTo(bucket)).toHaveLength(0)
+  })
+
+  it('refuses a build whose pages and security headers disagree', async () => {
+    const bucket = await s3.createBucket()
+    // A page changed after the build: its new inline script is not in the emitted CSP.
+    const dist = await site({
+      ...buildA,
+      'about/index.html': '<!doctype html><title>About</title><script>edited()</script>',
+    })
+
+    const run = await deploy(bucket, dist)
+    expect(run.code).toBe(1)
+    expect(run.err).toMatch(
+      /about\/index\.html has an inline script \(sha256-[^)]+\) the Content-Security-Policy does not allow/,
+    )
+    expect(s3.writesTo(bucket)).toHaveLength(0)
+  })
+
+  it('refuses a build without its security headers', async () => {
+    const bucket = await s3.createBucket()
+    const withoutHeaders = Object.fromEntries(
+      Object.entries(buildA).filter(([path]) => !path.startsWith('.folio/')),
+    )
+    const run = await deploy(bucket, await site(withoutHeaders))
+    expect(run.code).toBe(1)
+    expect(run.err).toContain('.folio/headers.json is missing')
     expect(s3.writesTo(bucket)).toHaveLength(0)
   })
 

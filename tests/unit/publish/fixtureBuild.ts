@@ -5,6 +5,11 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
+import {
+  buildHeaderSet,
+  headerFiles,
+  inlineScriptHashes,
+} from '../../../scripts/build/securityHeaders.ts'
 
 export type SiteFiles = Record<string, string | Buffer>
 
@@ -14,8 +19,11 @@ const FONT = Buffer.from([0x77, 0x4f, 0x46, 0x32, 0, 1, 2, 3, 4, 5, 6, 7])
 export function siteFiles(id: string, version: string): SiteFiles {
   const app = `assets/app-${version.padEnd(8, 'x')}.js`
   const page = (title: string) =>
-    `<!doctype html><title>${title}</title><link rel="stylesheet" href="/assets/style-St1le_99.css"><script type="module" src="/${app}"></script>`
+    `<!doctype html><title>${title}</title><script>document.title += ''</script><link rel="stylesheet" href="/assets/style-St1le_99.css"><script type="module" src="/${app}"></script>`
+  const headers = buildHeaderSet({ scriptHashes: inlineScriptHashes(page('any')) })
   return {
+    // The security headers the build emits for these pages (scripts/build/securityHeaders.ts).
+    ...headerFiles(headers),
     [app]: `console.log('app ${version}')`,
     'assets/vendor-Vd0r_123.js': 'export const vendor = 1',
     'assets/style-St1le_99.css': 'body{margin:0}',

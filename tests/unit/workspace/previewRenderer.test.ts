@@ -34,7 +34,7 @@ describe('the preview pipeline', () => {
   it('highlights fenced code with the site themes, loading only the grammars used', async () => {
     const { renderer, requested } = countingRenderer()
     const html = await renderer.render('# Title\n\n```ts\nconst answer: number = 42\n```\n')
-    expect(html).toContain('<h1 id="title">')
+    expect(html).toContain('<h1 id="user-content-title">')
     expect(html).toMatch(/<pre class="shiki shiki-themes github-light-default github-dark-default"/)
     expect(html).toContain('--shiki-light:')
     expect(html).toContain('--shiki-dark:')
@@ -91,6 +91,15 @@ describe('the preview pipeline', () => {
     expect(html).not.toMatch(/javascript:|data:text/i)
     expect(html).not.toMatch(/style=/i)
     expect(html).toContain('click') // the text survives, the behaviour does not
+  })
+
+  // The preview sits inside the dashboard, whose own elements are found by id.
+  it("gives headings ids that cannot stand in for the dashboard's own elements", async () => {
+    const { renderer } = countingRenderer()
+    const html = await renderer.render('# Root\n\n## Folio boot\n\n<a id="auth-title">x</a>')
+    const ids = [...html.matchAll(/\sid="([^"]*)"/g)].map((match) => match[1])
+    expect(ids.slice(0, 2)).toEqual(['user-content-root', 'user-content-folio-boot'])
+    for (const id of ids) expect(id).toMatch(/^user-content-/)
   })
 
   it('marks external links and keeps internal ones', async () => {
