@@ -1,6 +1,7 @@
 /**
  * `npm run preview`: serve dist/ like the CDN does, with its security headers.
- * Flags: --port N, --dir D, --gzip, --no-security-headers, --supabase-url URL.
+ * Flags: --port N, --dir D, --gzip, --no-security-headers, --supabase-url URL,
+ * --stripe-stand-in-url URL (local runs whose build loads Stripe.js from the Stripe stand-in).
  */
 import { parseArgs } from 'node:util'
 import { securityHeaders } from './securityHeaders.ts'
@@ -14,6 +15,7 @@ const { values } = parseArgs({
     gzip: { type: 'boolean', default: false },
     'no-security-headers': { type: 'boolean', default: false },
     'supabase-url': { type: 'string', default: process.env.VITE_SUPABASE_URL },
+    'stripe-stand-in-url': { type: 'string', default: process.env.VITE_STRIPE_STAND_IN_URL },
   },
 })
 
@@ -24,6 +26,9 @@ const { url } = await startStaticServer({
   gzip: values.gzip,
   headers: values['no-security-headers']
     ? {}
-    : securityHeaders({ supabaseUrl: values['supabase-url'] }),
+    : securityHeaders({
+        supabaseUrl: values['supabase-url'],
+        stripeStandInUrl: values['stripe-stand-in-url'] || undefined,
+      }),
 })
 console.log(`Serving ${values.dir}/ at ${url} (no SPA fallback, like the CDN)`)

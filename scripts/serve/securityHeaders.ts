@@ -10,9 +10,31 @@ export interface SecurityHeaderOptions {
   supabaseUrl?: string
   /** HSTS only makes sense over https; leave it off for a plain-http local server. */
   https?: boolean
+  /**
+   * Local runs only (`npm start`, end-to-end): the Stripe stand-in's origin, which then takes
+   * the place of Stripe's hosts (its Stripe.js and its API). Production never passes it.
+   */
+  stripeStandInUrl?: string
 }
 
-export function contentSecurityPolicy({ supabaseUrl }: SecurityHeaderOptions = {}): string {
+/** Where Stripe.js comes from, what it calls and what it frames: Stripe, or the local stand-in. */
+function stripeSources(standInUrl: string | undefined) {
+  if (standInUrl) {
+    const origin = new URL(standInUrl).origin
+    return { script: [origin], connect: [origin], frame: [origin] }
+  }
+  return {
+    script: ['https://js.stripe.com'],
+    connect: ['https://api.stripe.com'],
+    frame: ['https://js.stripe.com', 'https://checkout.stripe.com', 'https://hooks.stripe.com'],
+  }
+}
+
+export function contentSecurityPolicy({
+  supabaseUrl,
+  stripeStandInUrl,
+}: SecurityHeaderOptions = {}): string {
+  const stripe = stripeSources(stripeStandInUrl)
   const backend = supabaseUrl ? new URL(supabaseUrl) : null
   const backendOrigins = backend
     ? [backend.origin, `${backend.protocol === 'https:' ? 'wss' : 'ws'}://${backend.host}`]
@@ -27,19 +49,15 @@ export function contentSecurityPolicy({ supabaseUrl }: SecurityHeaderOptions = {
       `'${colorModeScriptHash}'`,
       `'${webFontsScriptHash}'`,
       `'${bootScriptHash}'`,
-      'https://js.stripe.com',
+      ...stripe.script,
     ],
     // The entry CSS is inlined into each page for a faster first paint, and shiki colours
     // tokens with style attributes; styles cannot run code, scripts stay strict.
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', ...(backend ? [backend.origin] : [])],
     'font-src': ["'self'"],
-    'connect-src': ["'self'", ...backendOrigins, 'https://api.stripe.com'],
-    'frame-src': [
-      'https://js.stripe.com',
-      'https://checkout.stripe.com',
-      'https://hooks.stripe.com',
-    ],
+    'connect-src': ["'self'", ...backendOrigins, ...stripe.connect],
+    'frame-src': stripe.frame,
     'worker-src': ["'self'", 'blob:'],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
@@ -57,8 +75,7 @@ export function securityHeaders(options: SecurityHeaderOptions = {}): Record<str
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'X-Content-Type-Options': 'nosniff',
     'X-Frame-Options': 'DENY',
-    'Permissions-Policy':
-      'camera=(), microphone=(), geolocation=(), payment=(self "https://js.stripe.com")',
+    'Permissions-Policy': `camera=(), microphone=(), geolocation=(), payment=(self "${stripeSources(options.stripeStandInUrl).script[0]}")`,
     'Cross-Origin-Opener-Policy': 'same-origin',
     ...(options.https
       ? { 'Strict-Transport-Security': 'max-age=63072000; includeSubDomains; preload' }
