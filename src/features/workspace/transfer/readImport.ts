@@ -67,6 +67,11 @@ function decodeText(data: Uint8Array): string | null {
   }
 }
 
+/** A zip's local-file signature: some browsers and tools save one without its extension. */
+function isZip(data: Uint8Array): boolean {
+  return data[0] === 0x50 && data[1] === 0x4b && data[2] === 0x03 && data[3] === 0x04
+}
+
 /** Folders and files an archiver adds that are not anybody's notes. */
 function isArchiverNoise(path: string): boolean {
   return path.split('/').some((part) => part === '__MACOSX' || part.startsWith('.'))
@@ -136,7 +141,7 @@ export async function readImportFiles(files: readonly ImportInputFile[]): Promis
       selection.problems.push(`“${file.name}” could not be read.`)
       continue
     }
-    if (/\.zip$/i.test(file.name)) readZip(file.name, data, selection)
+    if (/\.zip$/i.test(file.name) || isZip(data)) readZip(file.name, data, selection)
     else if (MARKDOWN.test(file.name)) {
       const document = markdownDocument(file.name, file.name, data, selection.problems)
       if (document) selection.documents.push({ ...document, images: [] })

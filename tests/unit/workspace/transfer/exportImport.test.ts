@@ -125,6 +125,17 @@ describe('import', () => {
     expect(selection.documents[0]!.images.map((image) => image.zipPath)).toEqual(['img/x.png'])
   })
 
+  it('recognises a zip saved without its extension', async () => {
+    const zip = zipSync({ 'a.md': strToU8('# A') })
+    const selection = await readImportFiles([asFile('3f2c9a1e-download', zip)])
+    expect(selection).toEqual({
+      documents: [
+        { source: '3f2c9a1e-download › a.md', path: 'a.md', title: 'A', body: '# A', images: [] },
+      ],
+      problems: [],
+    })
+  })
+
   it('names every bad file', async () => {
     const huge = strToU8(`# Big\n${'x'.repeat(1_000_001)}`)
     const selection = await readImportFiles([
