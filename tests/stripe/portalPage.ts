@@ -100,6 +100,7 @@ export function portalPage(view: PortalView): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Billing portal (test mode)</title>
+<link rel="icon" href="data:,">
 <style>
   :root { color-scheme: light dark; --bg: #f6f8fa; --card: #fff; --text: #1a1f36; --muted: #5b6478;
     --line: #d8dee8; --accent: #635bff; --danger: #c0123c; }
