@@ -92,6 +92,9 @@ function installStripeStandIn(api: string) {
           message,
           pay,
         )
+        // The site's fields have no spacing of their own outside its forms' layout.
+        form.style.cssText = 'display: grid; gap: 0.75rem'
+        pay.style.justifySelf = 'start'
         const authentication = element('div', { hidden: true })
         root = element('section', {}, form, authentication)
         root.setAttribute('aria-label', 'Stripe checkout (test stand-in)')
