@@ -16,6 +16,7 @@ const { values } = parseArgs({
   options: {
     port: { type: 'string', default: '4173' },
     'backend-port': { type: 'string', default: '54321' },
+    'stripe-port': { type: 'string', default: String(STAND_IN_PORT) },
     reset: { type: 'boolean', default: false },
   },
 })
@@ -62,10 +63,11 @@ try {
   // Unless real Stripe test keys are given, Stripe's API is the local stand-in (tests/stripe),
   // which also sends the signed webhooks back to the backend.
   const useStandIn = !process.env.STRIPE_SECRET_KEY
-  const stripeEnv = useStandIn ? standInFunctionEnv() : {}
+  const stripePort = Number(values['stripe-port'])
+  const stripeEnv = useStandIn ? standInFunctionEnv(stripePort) : {}
   // The build loads Stripe.js from the stand-in only when it is told to; with real keys it
   // is the production path, js.stripe.com.
-  const stripeStandInUrl = useStandIn ? `http://127.0.0.1:${STAND_IN_PORT}` : undefined
+  const stripeStandInUrl = useStandIn ? `http://127.0.0.1:${stripePort}` : undefined
   if (useStandIn) {
     step(`Starting the Stripe stand-in (API, test-mode checkout and portal) on ${stripeStandInUrl}`)
     children.push(
@@ -73,6 +75,8 @@ try {
         'tsx',
         [
           'tests/stripe/main.ts',
+          '--port',
+          String(stripePort),
           '--serve-pages',
           '--webhook-url',
           `${backendUrl}/functions/v1/stripe-webhook`,
