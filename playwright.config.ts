@@ -6,6 +6,9 @@ const PORT = Number(process.env.E2E_PORT ?? 4400)
 // with VITE_SUPABASE_URL pointing at the same backend port.
 const BACKEND_PORT = Number(process.env.E2E_BACKEND_PORT ?? 54321)
 const BACKEND_URL = `http://127.0.0.1:${BACKEND_PORT}`
+// Like `npm start`, the suite runs Stripe's browser side offline: build with
+// VITE_STRIPE_STAND_IN_URL=http://127.0.0.1:<E2E_STRIPE_PORT> (as `npm test` does) so the
+// pages load the stand-in's Stripe.js and portal, and the CSP the build emits allows them.
 
 /**
  * End-to-end tests run Debian's chromium (npx playwright install cannot download browsers here)
@@ -45,8 +48,9 @@ export default defineConfig({
       env: { FOLIO_SITE_URL: `http://127.0.0.1:${PORT}`, ...standInFunctionEnv(E2E_STAND_IN_PORT) },
     },
     {
-      // Stripe's API as the functions see it (tests/stripe); paid checkouts send webhooks back.
-      command: `npx tsx tests/stripe/main.ts --port ${E2E_STAND_IN_PORT} --webhook-url ${BACKEND_URL}/functions/v1/stripe-webhook`,
+      // Stripe's API as the functions see it (tests/stripe), its test-mode Stripe.js and portal;
+      // paid checkouts and portal changes send webhooks back.
+      command: `npx tsx tests/stripe/main.ts --port ${E2E_STAND_IN_PORT} --serve-pages --webhook-url ${BACKEND_URL}/functions/v1/stripe-webhook`,
       url: `http://127.0.0.1:${E2E_STAND_IN_PORT}/_stand-in/health`,
       reuseExistingServer: !process.env.CI,
       timeout: 30_000,

@@ -101,8 +101,15 @@ export default defineConfig({
     onFinished: async (outDir) => {
       await finishContent(outDir)
       // The same value Vite inlined: the environment wins over .env files.
-      const { VITE_SUPABASE_URL } = loadEnv('production', process.cwd(), 'VITE_')
-      await finishBuild(outDir, buildId(), pages, await postPaths(), VITE_SUPABASE_URL)
+      const { VITE_SUPABASE_URL, VITE_STRIPE_STAND_IN_URL } = loadEnv(
+        'production',
+        process.cwd(),
+        'VITE_',
+      )
+      await finishBuild(outDir, buildId(), pages, await postPaths(), {
+        supabaseUrl: VITE_SUPABASE_URL,
+        stripeStandInUrl: VITE_STRIPE_STAND_IN_URL || undefined,
+      })
     },
   },
 })

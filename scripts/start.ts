@@ -1,8 +1,10 @@
 /**
  * `npm start`: the whole product on one machine. Starts the local backend (data kept in
  * .folio-data/ between runs; `npm start -- --reset` wipes it) and, without STRIPE_SECRET_KEY,
- * the Stripe API stand-in; builds the site against them and serves dist/ like the CDN would,
- * with the production security headers. Ctrl-C stops everything.
+ * the Stripe stand-in with its test-mode Stripe.js and customer portal, so the whole journey
+ * works offline; builds the site against them and serves dist/ like the CDN would, with the
+ * production security headers (naming the stand-in instead of Stripe's hosts when it is used).
+ * Ctrl-C stops everything.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { parseArgs } from 'node:util'
@@ -14,6 +16,7 @@ const { values } = parseArgs({
   options: {
     port: { type: 'string', default: '4173' },
     'backend-port': { type: 'string', default: '54321' },
+    'stripe-port': { type: 'string', default: String(STAND_IN_PORT) },
     reset: { type: 'boolean', default: false },
   },
 })
@@ -47,9 +50,9 @@ async function waitForBackend(backend: ChildProcess): Promise<void> {
   throw new Error(`the backend did not answer at ${backendUrl} within 60 s`)
 }
 
-function run(command: string, args: string[]): Promise<void> {
+function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: 'inherit' })
+    const child = spawn(command, args, { stdio: 'inherit', env })
     child.on('exit', (code) =>
       code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited ${code}`)),
     )
@@ -59,13 +62,25 @@ function run(command: string, args: string[]): Promise<void> {
 try {
   // Unless real Stripe test keys are given, Stripe's API is the local stand-in (tests/stripe),
   // which also sends the signed webhooks back to the backend.
-  const stripeEnv = process.env.STRIPE_SECRET_KEY ? {} : standInFunctionEnv()
-  if (!process.env.STRIPE_SECRET_KEY) {
-    step(`Starting the Stripe API stand-in on http://127.0.0.1:${STAND_IN_PORT}`)
+  const useStandIn = !process.env.STRIPE_SECRET_KEY
+  const stripePort = Number(values['stripe-port'])
+  const stripeEnv = useStandIn ? standInFunctionEnv(stripePort) : {}
+  // The build loads Stripe.js from the stand-in only when it is told to; with real keys it
+  // is the production path, js.stripe.com.
+  const stripeStandInUrl = useStandIn ? `http://127.0.0.1:${stripePort}` : undefined
+  if (useStandIn) {
+    step(`Starting the Stripe stand-in (API, test-mode checkout and portal) on ${stripeStandInUrl}`)
     children.push(
       spawn(
         'tsx',
-        ['tests/stripe/main.ts', '--webhook-url', `${backendUrl}/functions/v1/stripe-webhook`],
+        [
+          'tests/stripe/main.ts',
+          '--port',
+          String(stripePort),
+          '--serve-pages',
+          '--webhook-url',
+          `${backendUrl}/functions/v1/stripe-webhook`,
+        ],
         { stdio: 'inherit' },
       ),
     )
@@ -87,7 +102,10 @@ try {
   await waitForBackend(backend)
 
   step('Building the site against it')
-  await run('npm', ['run', 'build'])
+  const buildEnv = { ...process.env }
+  if (stripeStandInUrl) buildEnv.VITE_STRIPE_STAND_IN_URL = stripeStandInUrl
+  else delete buildEnv.VITE_STRIPE_STAND_IN_URL
+  await run('npm', ['run', 'build'], buildEnv)
 
   step('Serving dist/')
   await startStaticServer({
@@ -100,7 +118,8 @@ try {
   })
   console.log(`
 Folio is running at ${siteUrl}
-  Sign up there; confirmation emails land in ${backendUrl}/__mailbox?email=<your address>
+  Sign up there; emails land in the mailbox at ${backendUrl}/__mailbox
+  ${stripeStandInUrl ? `Stripe is the local stand-in (${stripeStandInUrl}): pay with 4242 4242 4242 4242` : 'Stripe: your test keys (real Stripe pages)'}
   Ctrl-C stops the site and the backend.`)
 } catch (error) {
   console.error(`\nnpm start failed: ${(error as Error).message}`)

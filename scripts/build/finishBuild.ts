@@ -15,7 +15,7 @@ import { inlineEntryCss } from './inlineCss.ts'
 import { brokenLinks, brokenLinksError, linkTargets } from './linkCheck.ts'
 import { findSecrets, scanForSecrets, secretValues, type SecretFinding } from './secretScan.ts'
 import { externaliseInlineState } from './inlineState.ts'
-import { writeHeaderFiles } from './securityHeaders.ts'
+import { writeHeaderFiles, type BuildOrigins } from './securityHeaders.ts'
 
 export interface BuildManifestFiles {
   latest: { id: string; timestamp: number }
@@ -137,13 +137,13 @@ export async function finishBuild(
   id: string,
   pages: PageFinisher,
   extraPrerendered: string[] = [],
-  /** The backend the pages talk to, for the Content-Security-Policy's connect-src. */
-  supabaseUrl?: string,
+  /** The backend and the Stripe stand-in the pages talk to, for the Content-Security-Policy. */
+  origins: BuildOrigins = {},
 ): Promise<void> {
   await moveNotFoundPage(distDir)
   await checkPages(distDir, pages.findings, await pages.secrets())
   // After every page is final: the CSP lists the hashes of the inline scripts they hold.
-  await writeHeaderFiles(distDir, supabaseUrl)
+  await writeHeaderFiles(distDir, origins)
   const files = buildManifestFiles(id, Date.now(), extraPrerendered)
   await mkdir(join(distDir, 'builds', 'meta'), { recursive: true })
   await writeFile(

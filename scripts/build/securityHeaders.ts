@@ -29,10 +29,33 @@ export interface HeaderSet {
   scriptHashes: string[]
 }
 
-export interface HeaderSetOptions {
+/** The other origins the pages talk to, from the build's environment. */
+export interface BuildOrigins {
   /** The Supabase project URL the app talks to (REST, auth, storage, realtime). */
   supabaseUrl?: string
+  /**
+   * Local builds only (`npm start`, end-to-end): the Stripe stand-in's origin
+   * (VITE_STRIPE_STAND_IN_URL), which then takes the place of Stripe's hosts for its Stripe.js,
+   * API and portal. A production build never sets it.
+   */
+  stripeStandInUrl?: string
+}
+
+export interface HeaderSetOptions extends BuildOrigins {
   scriptHashes: string[]
+}
+
+/** Where Stripe.js comes from, what it calls and what it frames: Stripe, or the local stand-in. */
+function stripeSources(standInUrl: string | undefined) {
+  if (standInUrl) {
+    const origin = new URL(standInUrl).origin
+    return { script: [origin], connect: [origin], frame: [origin] }
+  }
+  return {
+    script: ['https://js.stripe.com'],
+    connect: ['https://api.stripe.com'],
+    frame: ['https://js.stripe.com', 'https://checkout.stripe.com', 'https://hooks.stripe.com'],
+  }
 }
 
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi
@@ -51,7 +74,12 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes]
 }
 
-export function contentSecurityPolicy({ supabaseUrl, scriptHashes }: HeaderSetOptions): string {
+export function contentSecurityPolicy({
+  supabaseUrl,
+  stripeStandInUrl,
+  scriptHashes,
+}: HeaderSetOptions): string {
+  const stripe = stripeSources(stripeStandInUrl)
   const backend = supabaseUrl ? new URL(supabaseUrl) : null
   const backendOrigins = backend
     ? [backend.origin, `${backend.protocol === 'https:' ? 'wss' : 'ws'}://${backend.host}`]
@@ -60,18 +88,14 @@ export function contentSecurityPolicy({ supabaseUrl, scriptHashes }: HeaderSetOp
     'default-src': ["'self'"],
     // The inline scripts the build wrote (colour mode, web-font switch, hydration starter),
     // each by its hash; Stripe.js for checkout.
-    'script-src': ["'self'", ...scriptHashes.map((hash) => `'${hash}'`), 'https://js.stripe.com'],
+    'script-src': ["'self'", ...scriptHashes.map((hash) => `'${hash}'`), ...stripe.script],
     // The entry CSS is inlined into each page for a faster first paint, and shiki colours
     // tokens with style attributes; styles cannot run code, scripts stay strict.
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', ...(backend ? [backend.origin] : [])],
     'font-src': ["'self'"],
-    'connect-src': ["'self'", ...backendOrigins, 'https://api.stripe.com'],
-    'frame-src': [
-      'https://js.stripe.com',
-      'https://checkout.stripe.com',
-      'https://hooks.stripe.com',
-    ],
+    'connect-src': ["'self'", ...backendOrigins, ...stripe.connect],
+    'frame-src': stripe.frame,
     'worker-src': ["'self'", 'blob:'],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
@@ -93,8 +117,7 @@ export function buildHeaderSet(options: HeaderSetOptions): HeaderSet {
       'Referrer-Policy': 'strict-origin-when-cross-origin',
       'X-Content-Type-Options': 'nosniff',
       'X-Frame-Options': 'DENY',
-      'Permissions-Policy':
-        'camera=(), microphone=(), geolocation=(), payment=(self "https://js.stripe.com")',
+      'Permissions-Policy': `camera=(), microphone=(), geolocation=(), payment=(self "${stripeSources(options.stripeStandInUrl).script[0]}")`,
       'Cross-Origin-Opener-Policy': 'same-origin',
     },
     scriptHashes,
@@ -157,10 +180,13 @@ async function readPages(distDir: string): Promise<Map<string, string>> {
 }
 
 /** Works out the header set of a finished dist/ and writes its three files. */
-export async function writeHeaderFiles(distDir: string, supabaseUrl?: string): Promise<HeaderSet> {
+export async function writeHeaderFiles(
+  distDir: string,
+  origins: BuildOrigins = {},
+): Promise<HeaderSet> {
   const pages = await readPages(distDir)
   const set = buildHeaderSet({
-    supabaseUrl,
+    ...origins,
     scriptHashes: [...pages.values()].flatMap(inlineScriptHashes),
   })
   for (const [path, text] of Object.entries(headerFiles(set))) {

@@ -26,6 +26,8 @@ export const HEAVY_PACKAGES = [
   'micromark',
   'rehype-sanitize',
   'hast-util-sanitize',
+  // The zip library: loaded when someone exports or imports, never before.
+  'fflate',
 ]
 
 /**
@@ -36,6 +38,7 @@ const SERVER_ONLY_PACKAGES = ['react-helmet-async']
 
 /** Signed-in flows may load auth and Stripe, never the editor or the highlighter. */
 const SIGNED_IN_FLOW_FORBIDDEN = [
+  'fflate',
   'shiki',
   '@shikijs',
   '@codemirror',
@@ -44,7 +47,12 @@ const SIGNED_IN_FLOW_FORBIDDEN = [
 ]
 
 export const budgets: RouteBudget[] = [
-  { route: '/dashboard', maxGzipBytes: 250 * KB, forbiddenPackages: SERVER_ONLY_PACKAGES },
+  {
+    // Export and import load the zip library on use.
+    route: '/dashboard',
+    maxGzipBytes: 250 * KB,
+    forbiddenPackages: [...SERVER_ONLY_PACKAGES, 'fflate'],
+  },
   {
     route: '/subscribe/stripe',
     maxGzipBytes: 120 * KB,

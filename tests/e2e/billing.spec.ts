@@ -3,7 +3,14 @@ import WebSocket from 'ws'
 import { LOCAL_JWT_SECRET } from '../../scripts/backend/config.ts'
 import { Keys } from '../../scripts/backend/keys.ts'
 import { BACKEND_URL, adminClient, createUser, signIn, uniqueEmail, type TestUser } from './backend'
-import { blockStripeJs, routeStripeJs, routeStripeServices } from './billingFixtures'
+import {
+  STAND_IN_URL,
+  blockStripeJs,
+  payWithCard,
+  routeStripeJs,
+  routeStripeServices,
+  unblockStripeJs,
+} from './billingFixtures'
 import { expect, test, trackErrors, waitForHydration } from './fixtures'
 
 /** supabase-js as the user, from Node: what the database lets them do. */
@@ -49,7 +56,7 @@ test('pricing → sign in → embedded checkout → webhook → Pro, documents u
 
   const checkout = page.getByRole('region', { name: 'Stripe checkout (test stand-in)' })
   await expect(checkout.getByText('Pro: 8.00 USD every month')).toBeVisible()
-  await checkout.getByRole('button', { name: 'Pay and subscribe' }).click()
+  await payWithCard(checkout, '4242 4242 4242 4242')
 
   // Back from Stripe before the webhook arrived: the page waits, visibly, then confirms.
   await expect(page).toHaveURL(/\/subscribe\/success\/?\?session_id=cs_test_/)
@@ -78,12 +85,12 @@ test('pricing → sign in → embedded checkout → webhook → Pro, documents u
   await expect(page.getByText(/of 3 documents/)).toHaveCount(0)
 
   await page.goto('/stripe')
-  await expect(page).toHaveURL(/^https:\/\/billing\.stripe\.com\/p\/session\/test_/)
-  await expect(page.getByRole('heading', { name: 'Billing portal (stand-in)' })).toBeVisible()
+  await expect(page).toHaveURL(new RegExp(`^${STAND_IN_URL}/p/session/bps_`))
+  await expect(page.getByRole('heading', { name: /Billing portal/ })).toBeVisible()
 
   // Subscribed already: a second checkout sends the user to the portal instead of charging twice.
   await page.goto('/subscribe/stripe?plan=pro&interval=year')
-  await expect(page).toHaveURL(/^https:\/\/billing\.stripe\.com\/p\/session\/test_/)
+  await expect(page).toHaveURL(new RegExp(`^${STAND_IN_URL}/p/session/bps_`))
   expect(errors).toEqual([])
 })
 
@@ -128,7 +135,7 @@ test('checkout explains a blocked Stripe.js and recovers on retry', async ({ pag
   await expect(problem).toContainText("Stripe's secure checkout could not be loaded")
   await expect(problem.getByRole('link', { name: 'Back to pricing' })).toBeVisible()
 
-  await page.unroute('https://js.stripe.com/**')
+  await unblockStripeJs(page)
   await routeStripeJs(page)
   await problem.getByRole('button', { name: 'Try again' }).click()
   await expect(page.getByText('Pro: 80.00 USD every year')).toBeVisible()

@@ -1,6 +1,8 @@
 /**
  * The Stripe stand-in as its own process, for end-to-end runs and local development:
- *   npx tsx tests/stripe/main.ts [--port 12111] [--webhook-url http://127.0.0.1:54321/functions/v1/stripe-webhook]
+ *   npx tsx tests/stripe/main.ts [--port 12111] [--webhook-url http://127.0.0.1:54321/functions/v1/stripe-webhook] [--serve-pages]
+ * --serve-pages also serves the browser side: a test-mode Stripe.js at /v3/ (for builds made with
+ * VITE_STRIPE_STAND_IN_URL=http://127.0.0.1:12111) and the customer portal.
  * Point the backend's functions at it with STRIPE_API_HOST=127.0.0.1 STRIPE_API_PORT=12111
  * STRIPE_API_PROTOCOL=http and the keys in ./testKeys.ts.
  */
@@ -17,6 +19,7 @@ const { values } = parseArgs({
     },
     // Real Stripe delivers a moment after the customer is back on the site; so do we.
     'webhook-delay-ms': { type: 'string', default: '800' },
+    'serve-pages': { type: 'boolean', default: false },
   },
 })
 
@@ -29,6 +32,7 @@ const standIn = await startStripeStandIn({
     delayMs: Number(values['webhook-delay-ms']),
   },
   log: (line) => console.log(`[stripe stand-in] ${line}`),
+  servePages: values['serve-pages'],
 })
 console.log(`Stripe stand-in listening on ${standIn.url}`)
 

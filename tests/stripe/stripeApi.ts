@@ -25,9 +25,11 @@ export interface RecordedRequest {
   idempotencyKey: string | null
 }
 
-export function createStripeState() {
+/** `portalBaseUrl`: where portal sessions send the customer (the stand-in's own page), else Stripe's address. */
+export function createStripeState({ portalBaseUrl }: { portalBaseUrl?: string } = {}) {
   const catalog = seededCatalog()
   return {
+    portalBaseUrl,
     customers: new Map<string, StripeObject>(),
     sessions: new Map<string, StripeObject>(),
     subscriptions: new Map<string, StripeObject>(),
@@ -119,7 +121,9 @@ function createPortalSession(state: StripeState, body: FormObject): StripeObject
     created: nowSeconds(),
     customer: customer.id,
     return_url: body.return_url ?? null,
-    url: `https://billing.stripe.com/p/session/test_${id.slice(4)}`,
+    url: state.portalBaseUrl
+      ? `${state.portalBaseUrl}/p/session/${id}`
+      : `https://billing.stripe.com/p/session/test_${id.slice(4)}`,
   })
   state.portalSessions.set(portal.id, portal)
   return portal

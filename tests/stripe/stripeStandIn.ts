@@ -23,6 +23,9 @@ import {
   type StripeObject,
 } from './stripeObjects.ts'
 import { deliverEvent } from './webhooks.ts'
+import { handlePortalRequest } from './portalRoutes.ts'
+import { stripeJsStandInSource } from './stripeJsStandIn.ts'
+import { cardOutcome } from './testCards.ts'
 
 export interface StripeStandInOptions {
   port?: number
@@ -31,6 +34,12 @@ export interface StripeStandInOptions {
   /** Where completed checkouts send their events, and the endpoint secret that signs them. */
   webhook?: { url: string; secret: string; delayMs?: number }
   log?: (line: string) => void
+  /**
+   * Serve the browser side too, for `npm start` and the offline end-to-end journey: a
+   * test-mode Stripe.js at /v3/ and the customer portal at /p/session/<id> (portal sessions
+   * then point there instead of billing.stripe.com).
+   */
+  servePages?: boolean
 }
 
 export async function startStripeStandIn(options: StripeStandInOptions) {
@@ -89,8 +98,27 @@ export async function startStripeStandIn(options: StripeStandInOptions) {
     return { session, subscription, invoice, events, returnUrl }
   }
 
-  /** Endpoints for the Stripe.js stand-in in the browser (reached through Playwright routes). */
-  async function controlRoute(method: string, path: string): Promise<unknown> {
+  /** Sends one event to the webhook now (portal changes: the site shows them on return). */
+  async function deliverNow(event: StripeObject): Promise<void> {
+    if (!options.webhook) return
+    const { url, secret } = options.webhook
+    const result = await deliverEvent(url, event, secret)
+    options.log?.(`webhook ${String(event.type)} → ${result.status}`)
+  }
+
+  /** A card payment from the Stripe.js stand-in, answered as Stripe's test cards are. */
+  async function pay(sessionId: string, body: { number?: unknown; authenticated?: unknown }) {
+    const authenticated = typeof body.authenticated === 'boolean' ? body.authenticated : undefined
+    const outcome = cardOutcome(String(body.number ?? ''), authenticated)
+    if (outcome.kind === 'requires_action') return { requires_action: true }
+    if (outcome.kind === 'refused')
+      throw new StripeError(402, 'card_error', outcome.message, outcome.code)
+    const { returnUrl } = await completeCheckout(sessionId)
+    return { return_url: returnUrl }
+  }
+
+  /** Endpoints for the Stripe.js stand-in in the browser. */
+  async function controlRoute(method: string, path: string, raw: string): Promise<unknown> {
     if (path === '/_stand-in/health') return { ok: true }
     const [, , clientSecret = '', action] = path.split('/') // /_stand-in/<secret>/<action>
     const session = [...state.sessions.values()].find((s) => s.client_secret === clientSecret)
@@ -112,6 +140,8 @@ export async function startStripeStandIn(options: StripeStandInOptions) {
       const { returnUrl } = await completeCheckout(session.id)
       return { return_url: returnUrl }
     }
+    if (method === 'POST' && action === 'pay')
+      return pay(session.id, raw ? (JSON.parse(raw) as Record<string, unknown>) : {})
     throw new StripeError(404, 'invalid_request_error', 'Unknown stand-in action')
   }
 
@@ -135,7 +165,32 @@ export async function startStripeStandIn(options: StripeStandInOptions) {
     try {
       if (req.method === 'OPTIONS') return res.writeHead(204, cors).end()
       if (url.pathname.startsWith('/_stand-in/'))
-        return send(200, await controlRoute(req.method ?? 'GET', url.pathname))
+        return send(200, await controlRoute(req.method ?? 'GET', url.pathname, raw))
+      if (options.servePages && req.method === 'GET' && /^\/v3\/?$/.test(url.pathname)) {
+        const api = `http://${req.headers.host ?? `${host}:${port}`}/_stand-in`
+        res.writeHead(200, {
+          'content-type': 'text/javascript; charset=utf-8',
+          'cache-control': 'no-store',
+          ...cors,
+        })
+        return res.end(stripeJsStandInSource(api))
+      }
+      if (options.servePages && url.pathname.startsWith('/p/session/')) {
+        const answer = await handlePortalRequest(
+          state,
+          req.method ?? 'GET',
+          url,
+          new URLSearchParams(raw),
+          deliverNow,
+        )
+        if (answer.kind === 'redirect')
+          return res.writeHead(303, { location: answer.location }).end()
+        res.writeHead(200, {
+          'content-type': 'text/html; charset=utf-8',
+          'cache-control': 'no-store',
+        })
+        return res.end(answer.html)
+      }
       if (req.headers.authorization !== `Bearer ${options.secretKey}`)
         throw new StripeError(401, 'invalid_request_error', 'Invalid API Key provided.')
       const outage = outages.get(url.pathname) ?? 0
@@ -181,6 +236,7 @@ export async function startStripeStandIn(options: StripeStandInOptions) {
   const host = options.host ?? '127.0.0.1'
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, host, resolve))
   const port = (server.address() as AddressInfo).port
+  if (options.servePages) state.portalBaseUrl = `http://${host}:${port}`
 
   return {
     host,

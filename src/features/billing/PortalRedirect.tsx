@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom'
 import { useSafeNavigate } from '../../app/useSafeNavigate'
 import { FormMessage } from '../../components/FormMessage'
 import { callBillingFunction } from './billingApi'
+import { isBillingPortalUrl } from './stripeJs'
 
 type PortalState =
   { kind: 'opening' } | { kind: 'no-customer' } | { kind: 'error'; message: string }
@@ -24,7 +25,7 @@ export function PortalRedirect() {
     let cancelled = false
     void callBillingFunction<{ url: string }>('create-portal-session').then((result) => {
       if (cancelled) return
-      if (result.ok && result.data.url.startsWith('https://'))
+      if (result.ok && isBillingPortalUrl(result.data.url))
         return navigateRef.current(result.data.url, { external: true, replace: true })
       if (!result.ok && result.code === 'no_customer') return setState({ kind: 'no-customer' })
       setState({

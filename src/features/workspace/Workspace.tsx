@@ -6,6 +6,7 @@ import { DocumentEditor } from './components/DocumentEditor'
 import { DocumentList } from './components/DocumentList'
 import { EmptyState, SAMPLE_DOCUMENT } from './components/EmptyState'
 import { PlanNotice } from './components/PlanNotice'
+import { TransferActions } from './components/TransferActions'
 import { UndoToast } from './components/UndoToast'
 import { UpgradePrompt } from './components/UpgradePrompt'
 import type { DocumentSession } from './documentSession'
@@ -152,6 +153,13 @@ export function Workspace({ userId }: WorkspaceProps) {
           </button>
         </div>
         <PlanNotice plan={docs.plan} count={docs.documents.length} />
+        <TransferActions
+          supabase={supabase}
+          userId={userId}
+          plan={docs.plan}
+          documentCount={docs.documents.length}
+          onImported={() => void docs.refresh()}
+        />
         <p className={`live-note${docs.live ? ' live-note--on' : ''}`} data-testid="live-status">
           {docs.live ? 'Live: changes from your other tabs and devices appear here' : 'Connecting…'}
         </p>

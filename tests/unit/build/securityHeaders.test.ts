@@ -42,7 +42,7 @@ describe('the header files a build writes', () => {
       'blog/post/index.html': '<script>two()</script><script>shared()</script>',
       '404.html': '<p>no script</p>',
     })
-    await writeHeaderFiles(dir, 'https://abc.supabase.co')
+    await writeHeaderFiles(dir, { supabaseUrl: 'https://abc.supabase.co' })
     const set = await readHeaderSet(dir)
     expect(set.scriptHashes).toEqual([sha('one()'), sha('shared()'), sha('two()')].sort())
     const csp = set.headers['Content-Security-Policy'] as string
@@ -80,7 +80,7 @@ describe('the header files a build writes', () => {
 
   it('let the local backend and its websocket through for a local build', async () => {
     const dir = await dist({ 'index.html': '<script>x()</script>' })
-    const set = await writeHeaderFiles(dir, 'http://127.0.0.1:54321')
+    const set = await writeHeaderFiles(dir, { supabaseUrl: 'http://127.0.0.1:54321' })
     expect(set.headers['Content-Security-Policy']).toContain(
       "connect-src 'self' http://127.0.0.1:54321 ws://127.0.0.1:54321 https://api.stripe.com",
     )

@@ -7,6 +7,9 @@ import type { Plan } from '../types'
 import { useDarkMode } from '../useDarkMode'
 import { useDocumentSession } from '../useDocumentSession'
 import type { RemoteChangeListener } from '../useDocuments'
+import { downloadFile } from '../transfer/download'
+import { safeFileStem } from '../transfer/fileNames'
+import { toMarkdownFile } from '../transfer/markdownFile'
 import { uploadAttachments } from '../uploadAttachments'
 import { ConflictPanel } from './ConflictPanel'
 import { DeletedPanel } from './DeletedPanel'
@@ -86,6 +89,21 @@ export function DocumentEditor(props: DocumentEditorProps) {
           {props.title}
         </h2>
         <SaveStatus state={state} onRetry={() => session.retryNow()} />
+        <button
+          type="button"
+          className="button button--small"
+          onClick={() =>
+            // What is on screen, saved or not: the person downloads the text they see.
+            downloadFile(
+              `${safeFileStem(props.title)}.md`,
+              new Blob([toMarkdownFile({ ...state.base, title: props.title, body: state.draft })], {
+                type: 'text/markdown;charset=utf-8',
+              }),
+            )
+          }
+        >
+          Download .md
+        </button>
       </div>
       {state.status === 'conflict' && state.theirs ? (
         <ConflictPanel

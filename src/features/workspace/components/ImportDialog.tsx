@@ -1,0 +1,211 @@
+import { useEffect, useRef, useState } from 'react'
+import { Link } from 'react-router-dom'
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { FormMessage } from '../../../components/FormMessage'
+import { importLimits, type ImportLimits } from '../transfer/importLimits'
+import type { ImportSelection } from '../transfer/readImport'
+import type { Plan } from '../types'
+import { supabaseUrl } from '../useSignedAttachments'
+
+interface ImportDialogProps {
+  supabase: SupabaseClient
+  userId: string
+  plan: Plan
+  existingDocuments: number
+  onImported: (count: number) => void
+  onClose: () => void
+}
+
+type Step =
+  | { kind: 'choose' }
+  | { kind: 'reading' }
+  | { kind: 'review'; selection: ImportSelection; limits: ImportLimits; images: number }
+  | { kind: 'writing'; progress: string }
+  | { kind: 'failed'; message: string; planLimit: boolean }
+
+const SHOWN_TITLES = 8
+
+/**
+ * Import: drop or choose `.md` files or a zip; see what would be created, every file that
+ * cannot be used (by name) and what the plan allows, before anything is written. Parsing and
+ * the zip library load only when files are chosen.
+ */
+export function ImportDialog(props: ImportDialogProps) {
+  const dialog = useRef<HTMLDialogElement>(null)
+  const input = useRef<HTMLInputElement>(null)
+  const [step, setStep] = useState<Step>({ kind: 'choose' })
+  const [dragging, setDragging] = useState(false)
+
+  useEffect(() => {
+    const element = dialog.current
+    if (element && !element.open) element.showModal()
+    return () => element?.close()
+  }, [])
+
+  async function choose(files: File[]) {
+    if (files.length === 0) return
+    setStep({ kind: 'reading' })
+    const { readImportFiles, imageCount } = await import('../transfer/readImport')
+    const selection = await readImportFiles(files)
+    const images = imageCount(selection.documents)
+    const limits = importLimits(
+      props.plan,
+      props.existingDocuments,
+      selection.documents.length,
+      images,
+    )
+    setStep({ kind: 'review', selection, limits, images })
+  }
+
+  async function write(selection: ImportSelection) {
+    setStep({ kind: 'writing', progress: 'Preparing…' })
+    const { writeImport } = await import('../transfer/writeImport')
+    const outcome = await writeImport({
+      supabase: props.supabase,
+      userId: props.userId,
+      supabaseUrl: supabaseUrl(),
+      plan: props.plan,
+      documents: selection.documents,
+      onProgress: (progress) => setStep({ kind: 'writing', progress }),
+    })
+    if (outcome.ok) props.onImported(outcome.ids.length)
+    else setStep({ kind: 'failed', message: outcome.message, planLimit: outcome.planLimit })
+  }
+
+  const busy = step.kind === 'reading' || step.kind === 'writing'
+  return (
+    <dialog
+      ref={dialog}
+      className="confirm-dialog import-dialog"
+      aria-labelledby="import-dialog-title"
+      aria-busy={busy}
+      onCancel={(event) => {
+        event.preventDefault()
+        if (!busy) props.onClose()
+      }}
+    >
+      <h2 id="import-dialog-title">Import documents</h2>
+      {step.kind === 'choose' ? (
+        <label
+          className={`drop-zone${dragging ? ' drop-zone--over' : ''}`}
+          onDragOver={(event) => {
+            event.preventDefault()
+            setDragging(true)
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={(event) => {
+            event.preventDefault()
+            setDragging(false)
+            void choose([...event.dataTransfer.files])
+          }}
+        >
+          <span className="drop-zone__title">Drop markdown files or a zip here</span>
+          <span className="drop-zone__hint">
+            or choose them: <code>.md</code> files, a Folio export, or a zip of a folder of notes
+          </span>
+          <input
+            ref={input}
+            type="file"
+            multiple
+            accept=".md,.markdown,.zip,text/markdown,application/zip"
+            aria-label="Choose markdown files or a zip to import"
+            onChange={(event) => void choose([...(event.target.files ?? [])])}
+          />
+        </label>
+      ) : null}
+      {step.kind === 'reading' ? (
+        <p className="status-note" role="status">
+          Reading your files…
+        </p>
+      ) : null}
+      {step.kind === 'review' ? <Review step={step} /> : null}
+      {step.kind === 'writing' ? (
+        <p className="status-note" role="status">
+          {step.progress}
+        </p>
+      ) : null}
+      {step.kind === 'failed' ? (
+        <FormMessage kind="error">
+          <p>{step.message}</p>
+          {step.planLimit ? <Link to="/pricing">Upgrade to Pro</Link> : null}
+        </FormMessage>
+      ) : null}
+      <div className="button-row">
+        {step.kind === 'review' ? (
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={
+              step.selection.problems.length > 0 ||
+              step.limits.blocked !== null ||
+              step.selection.documents.length === 0
+            }
+            onClick={() => void write(step.selection)}
+          >
+            Import {step.selection.documents.length}{' '}
+            {step.selection.documents.length === 1 ? 'document' : 'documents'}
+          </button>
+        ) : null}
+        {step.kind === 'review' || step.kind === 'failed' ? (
+          <button type="button" className="button" onClick={() => setStep({ kind: 'choose' })}>
+            Choose other files
+          </button>
+        ) : null}
+        <button type="button" className="button" onClick={props.onClose} disabled={busy}>
+          Cancel
+        </button>
+      </div>
+    </dialog>
+  )
+}
+
+function Review({ step }: { step: Extract<Step, { kind: 'review' }> }) {
+  const { selection, limits, images } = step
+  const titles = selection.documents.map((document) => document.title)
+  return (
+    <div className="import-dialog__review">
+      {selection.problems.length > 0 ? (
+        <FormMessage kind="error">
+          <p>
+            {selection.problems.length === 1
+              ? 'This file cannot be imported; nothing is imported until it is fixed or left out:'
+              : 'These files cannot be imported; nothing is imported until they are fixed or left out:'}
+          </p>
+          <ul>
+            {selection.problems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        </FormMessage>
+      ) : null}
+      {limits.blocked ? (
+        <FormMessage kind="error">
+          <p>{limits.blocked}</p>
+          <Link to="/pricing">See Folio Pro</Link>
+        </FormMessage>
+      ) : null}
+      {limits.notes.map((note) => (
+        <FormMessage key={note} kind="info">
+          {note}
+        </FormMessage>
+      ))}
+      {titles.length > 0 ? (
+        <>
+          <p>
+            Ready to import {titles.length} {titles.length === 1 ? 'document' : 'documents'}
+            {images > 0 && !limits.notes.length
+              ? ` with ${images} ${images === 1 ? 'image' : 'images'}`
+              : ''}
+            :
+          </p>
+          <ul className="import-dialog__titles" aria-label="Documents to import">
+            {titles.slice(0, SHOWN_TITLES).map((title, index) => (
+              <li key={`${index}-${title}`}>{title}</li>
+            ))}
+            {titles.length > SHOWN_TITLES ? <li>and {titles.length - SHOWN_TITLES} more</li> : null}
+          </ul>
+        </>
+      ) : null}
+    </div>
+  )
+}

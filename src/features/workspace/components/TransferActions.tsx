@@ -1,0 +1,104 @@
+import { useState } from 'react'
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { FormMessage } from '../../../components/FormMessage'
+import type { Plan } from '../types'
+import { supabaseUrl } from '../useSignedAttachments'
+import { ImportDialog } from './ImportDialog'
+
+interface TransferActionsProps {
+  supabase: SupabaseClient | null
+  userId: string
+  plan: Plan | null
+  documentCount: number
+  onImported: () => void
+}
+
+type Status =
+  | { kind: 'idle' }
+  | { kind: 'exporting'; done: number; total: number }
+  | { kind: 'done'; text: string }
+  | { kind: 'error'; text: string }
+
+const plural = (count: number, one: string) =>
+  `${count.toLocaleString('en')} ${count === 1 ? one : `${one}s`}`
+
+/** Export everything as a zip, import markdown back: the way in and out of Folio. */
+export function TransferActions(props: TransferActionsProps) {
+  const [status, setStatus] = useState<Status>({ kind: 'idle' })
+  const [importing, setImporting] = useState(false)
+  const { supabase } = props
+
+  async function exportAll() {
+    if (!supabase) return
+    setStatus({ kind: 'exporting', done: 0, total: props.documentCount })
+    try {
+      const { runExport } = await import('../transfer/runExport')
+      const result = await runExport(supabase, supabaseUrl(), ({ done, total }) =>
+        setStatus({ kind: 'exporting', done, total }),
+      )
+      setStatus({
+        kind: 'done',
+        text:
+          `Exported ${plural(result.documents, 'document')}` +
+          (result.attachments ? ` and ${plural(result.attachments, 'image')}` : '') +
+          '.' +
+          (result.missing
+            ? ` ${plural(result.missing, 'linked image')} could not be found and kept ${result.missing === 1 ? 'its' : 'their'} link.`
+            : ''),
+      })
+    } catch {
+      setStatus({
+        kind: 'error',
+        text: 'The export stopped before it finished. Check your connection and try again.',
+      })
+    }
+  }
+
+  return (
+    <div className="transfer-actions">
+      <div className="button-row">
+        <button
+          type="button"
+          className="button button--small"
+          onClick={() => void exportAll()}
+          disabled={!supabase || status.kind === 'exporting'}
+        >
+          Export all (.zip)
+        </button>
+        <button
+          type="button"
+          className="button button--small"
+          onClick={() => {
+            setStatus({ kind: 'idle' })
+            setImporting(true)
+          }}
+          disabled={!supabase}
+        >
+          Import…
+        </button>
+      </div>
+      {status.kind === 'exporting' ? (
+        <p className="status-note" role="status">
+          Exporting… {status.done.toLocaleString('en')} of {plural(status.total, 'document')}
+          <progress value={status.done} max={Math.max(status.total, 1)} aria-label="Export" />
+        </p>
+      ) : null}
+      {status.kind === 'done' ? <FormMessage kind="success">{status.text}</FormMessage> : null}
+      {status.kind === 'error' ? <FormMessage kind="error">{status.text}</FormMessage> : null}
+      {importing && supabase ? (
+        <ImportDialog
+          supabase={supabase}
+          userId={props.userId}
+          plan={props.plan ?? 'free'}
+          existingDocuments={props.documentCount}
+          onClose={() => setImporting(false)}
+          onImported={(count) => {
+            setImporting(false)
+            setStatus({ kind: 'done', text: `Imported ${plural(count, 'document')}.` })
+            props.onImported()
+          }}
+        />
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,92 @@
+/**
+ * The whole workspace as a zip, built while documents arrive page by page: `<title>.md` for
+ * each document (./markdownFile.ts) and the images they link to under
+ * `attachments/<title>/`, with the links rewritten to those relative paths. Loaded only when
+ * someone exports (it brings fflate).
+ */
+import { Zip, ZipDeflate, ZipPassThrough, strToU8 } from 'fflate'
+import { attachmentUrl } from '../attachments'
+import { linkedAttachmentPaths, relativeLink, rewriteStorageLinks } from './attachmentLinks'
+import { createStemAllocator } from './fileNames'
+import { toMarkdownFile } from './markdownFile'
+
+export interface ExportedDocument {
+  id: string
+  title: string
+  body: string
+  created_at: string
+  updated_at: string
+}
+
+/** Where the export reads from: the database in pages, storage one object at a time. */
+export interface ExportSource {
+  count(): Promise<number>
+  page(offset: number, limit: number): Promise<ExportedDocument[]>
+  attachment(path: string): Promise<Uint8Array | null>
+}
+
+export interface ExportProgress {
+  done: number
+  total: number
+}
+
+export const EXPORT_PAGE_SIZE = 100
+
+export async function buildExportZip(
+  source: ExportSource,
+  supabaseUrl: string,
+  onProgress: (progress: ExportProgress) => void = () => {},
+): Promise<{ zip: Blob; documents: number; attachments: number; missing: string[] }> {
+  const chunks: Uint8Array[] = []
+  let failure: Error | null = null
+  const zip = new Zip((error, chunk) => {
+    if (error) failure = error
+    else chunks.push(chunk)
+  })
+  const stemFor = createStemAllocator()
+  // A storage path is written once, under the first document linking to it.
+  const written = new Map<string, string>()
+  const missing: string[] = []
+  const total = await source.count()
+  let done = 0
+  onProgress({ done, total })
+
+  for (let offset = 0; ; offset += EXPORT_PAGE_SIZE) {
+    const page = await source.page(offset, EXPORT_PAGE_SIZE)
+    for (const document of page) {
+      const stem = stemFor(document.title)
+      for (const path of linkedAttachmentPaths(document.body, supabaseUrl)) {
+        if (written.has(path)) continue
+        const data = await source.attachment(path)
+        if (!data) {
+          missing.push(path)
+          continue
+        }
+        const entry = `attachments/${stem}/${path.split('/').at(-1) ?? 'image'}`
+        // Images are compressed already; storing them is faster and no bigger.
+        const file = new ZipPassThrough(entry)
+        zip.add(file)
+        file.push(data, true)
+        written.set(path, entry)
+      }
+      const body = rewriteStorageLinks(document.body, supabaseUrl, (path) => {
+        const entry = written.get(path)
+        return entry ? relativeLink(entry) : undefined
+      })
+      const file = new ZipDeflate(`${stem}.md`, { level: 6 })
+      zip.add(file)
+      file.push(strToU8(toMarkdownFile({ ...document, body })), true)
+      done += 1
+    }
+    onProgress({ done, total: Math.max(total, done) })
+    if (page.length < EXPORT_PAGE_SIZE) break
+  }
+  zip.end()
+  if (failure) throw failure
+  return {
+    zip: new Blob(chunks as BlobPart[], { type: 'application/zip' }),
+    documents: done,
+    attachments: written.size,
+    missing: missing.map((path) => attachmentUrl(supabaseUrl, path)),
+  }
+}

@@ -1,0 +1,41 @@
+/**
+ * What the plan allows, explained before an import writes anything: the Free plan's document
+ * limit (which the database would enforce anyway, refusing the whole import) and that images
+ * are part of Pro.
+ */
+import { FREE_DOCUMENT_LIMIT } from '../planLimits'
+import type { Plan } from '../types'
+
+export interface ImportLimits {
+  /** Why the import cannot go ahead, or null. */
+  blocked: string | null
+  /** What will be left out, said before importing. */
+  notes: string[]
+}
+
+const plural = (count: number, one: string, many = `${one}s`) =>
+  `${count} ${count === 1 ? one : many}`
+
+export function importLimits(
+  plan: Plan,
+  existingDocuments: number,
+  importing: number,
+  images: number,
+): ImportLimits {
+  if (plan === 'pro') return { blocked: null, notes: [] }
+  const room = Math.max(0, FREE_DOCUMENT_LIMIT - existingDocuments)
+  const blocked =
+    importing > room
+      ? `The Free plan keeps up to ${FREE_DOCUMENT_LIMIT} documents. You have ${plural(existingDocuments, 'document')}, and this import would add ${importing}. ` +
+        (room > 0
+          ? `Import at most ${room}, or upgrade to Pro for unlimited documents.`
+          : 'Delete some, or upgrade to Pro for unlimited documents.')
+      : null
+  const notes =
+    images > 0
+      ? [
+          `Images are part of Folio Pro: the ${plural(images, 'image')} these files link to will not be uploaded, and their links stay in the text as they are.`,
+        ]
+      : []
+  return { blocked, notes }
+}

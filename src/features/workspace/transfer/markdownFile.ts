@@ -1,0 +1,84 @@
+/**
+ * One document as a portable markdown file: YAML frontmatter (title, created, updated) and the
+ * body exactly as stored, so an export imported again gives the same title and text. Reading
+ * also takes markdown from elsewhere: the title comes from frontmatter, else the first
+ * heading, else the file name.
+ */
+export interface MarkdownFileDocument {
+  title: string
+  body: string
+}
+
+const FRONTMATTER = /^---\r?\n([\s\S]*?)\r?\n---(?:\r?\n|$)/
+
+/** A YAML double-quoted string; JSON's escapes are all valid there. */
+const quoted = (value: string) => JSON.stringify(value)
+
+export function toMarkdownFile(document: {
+  title: string
+  body: string
+  created_at: string
+  updated_at: string
+}): string {
+  return [
+    '---',
+    `title: ${quoted(document.title)}`,
+    `created: ${document.created_at}`,
+    `updated: ${document.updated_at}`,
+    '---',
+    document.body,
+  ].join('\n')
+}
+
+/** The scalar fields of a simple frontmatter block (what markdown tools write). */
+function frontmatterFields(block: string): Map<string, string> {
+  const fields = new Map<string, string>()
+  for (const line of block.split(/\r?\n/)) {
+    const match = /^([A-Za-z_][\w-]*):\s*(.*?)\s*$/.exec(line)
+    if (!match) continue
+    const [, key = '', raw = ''] = match
+    fields.set(key.toLowerCase(), scalar(raw))
+  }
+  return fields
+}
+
+function scalar(raw: string): string {
+  if (raw.startsWith('"')) {
+    try {
+      return String(JSON.parse(raw))
+    } catch {
+      return raw.slice(1, raw.endsWith('"') ? -1 : undefined)
+    }
+  }
+  if (raw.startsWith("'"))
+    return raw.slice(1, raw.endsWith("'") ? -1 : undefined).replace(/''/g, "'")
+  return raw.replace(/\s+#.*$/, '')
+}
+
+function firstHeading(body: string): string | null {
+  let fenced = false
+  for (const line of body.split(/\r?\n/)) {
+    if (/^\s{0,3}(```|~~~)/.test(line)) fenced = !fenced
+    if (fenced) continue
+    const match = /^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$/.exec(line)
+    if (match?.[1]) return match[1]
+  }
+  return null
+}
+
+/** `notes/Project plan.md` → `Project plan`. */
+export function titleFromFileName(fileName: string): string {
+  const base = fileName.split('/').at(-1) ?? fileName
+  return base.replace(/\.(md|markdown|mdown|mkd|txt)$/i, '').trim()
+}
+
+export function parseMarkdownFile(text: string, fileName: string): MarkdownFileDocument {
+  const withoutBom = text.replace(/^\uFEFF/, '')
+  const match = FRONTMATTER.exec(withoutBom)
+  const body = match ? withoutBom.slice(match[0].length) : withoutBom
+  const fromFrontmatter = match ? frontmatterFields(match[1] ?? '').get('title') : undefined
+  const title =
+    (fromFrontmatter?.trim() || firstHeading(body)?.trim() || titleFromFileName(fileName)).trim() ||
+    'Untitled'
+  return { title, body }
+}

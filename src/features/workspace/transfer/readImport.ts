@@ -1,0 +1,156 @@
+/**
+ * Turns dropped or chosen files into the documents an import would create, before anything is
+ * written: `.md` files, or zips of them (an export of ours, or a folder of markdown from
+ * elsewhere) with the images they link to relatively. Every file that cannot be used is
+ * named, so the person can fix it; one bad file means nothing is imported.
+ */
+import { unzipSync } from 'fflate'
+import { ATTACHMENT_TYPES, MAX_ATTACHMENT_BYTES } from '../attachments'
+import { relativeLinkTargets } from './attachmentLinks'
+import { parseMarkdownFile } from './markdownFile'
+
+/** The database's limits on a document (supabase/migrations/*_documents.sql). */
+export const MAX_TITLE_LENGTH = 200
+export const MAX_BODY_BYTES = 1_000_000
+
+export interface ImportImage {
+  /** Its path in the zip, which the body's relative links resolve to. */
+  zipPath: string
+  name: string
+  type: string
+  data: Uint8Array
+}
+
+export interface ImportDocument {
+  /** Where it came from, as the person knows it: `notes.md` or `export.zip › notes.md`. */
+  source: string
+  /** The markdown file's path in its zip (relative links resolve from here). */
+  path: string
+  title: string
+  body: string
+  images: ImportImage[]
+}
+
+export interface ImportSelection {
+  documents: ImportDocument[]
+  problems: string[]
+}
+
+export interface ImportInputFile {
+  name: string
+  arrayBuffer(): Promise<ArrayBuffer>
+}
+
+const MARKDOWN = /\.(md|markdown|mdown|mkd)$/i
+const IMAGE_TYPES_BY_EXTENSION: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  avif: 'image/avif',
+}
+const bytes = new TextEncoder()
+
+function imageType(path: string): string | undefined {
+  const extension = /\.([a-z0-9]+)$/i.exec(path)?.[1]?.toLowerCase() ?? ''
+  const type = IMAGE_TYPES_BY_EXTENSION[extension]
+  return type && Object.hasOwn(ATTACHMENT_TYPES, type) ? type : undefined
+}
+
+function decodeText(data: Uint8Array): string | null {
+  try {
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(data)
+    return text.includes('\u0000') ? null : text
+  } catch {
+    return null
+  }
+}
+
+/** A zip's local-file signature: some browsers and tools save one without its extension. */
+function isZip(data: Uint8Array): boolean {
+  return data[0] === 0x50 && data[1] === 0x4b && data[2] === 0x03 && data[3] === 0x04
+}
+
+/** Folders and files an archiver adds that are not anybody's notes. */
+function isArchiverNoise(path: string): boolean {
+  return path.split('/').some((part) => part === '__MACOSX' || part.startsWith('.'))
+}
+
+function markdownDocument(
+  source: string,
+  path: string,
+  data: Uint8Array,
+  problems: string[],
+): Omit<ImportDocument, 'images'> | null {
+  const text = decodeText(data)
+  if (text === null) {
+    problems.push(`“${source}” is not a text file (markdown must be UTF-8 text).`)
+    return null
+  }
+  const { title, body } = parseMarkdownFile(text, path)
+  if (bytes.encode(body).length > MAX_BODY_BYTES) {
+    problems.push(`“${source}” is larger than 1 MB, the most one document can hold.`)
+    return null
+  }
+  return { source, path, title: title.slice(0, MAX_TITLE_LENGTH).trim() || 'Untitled', body }
+}
+
+function readZip(name: string, data: Uint8Array, selection: ImportSelection): void {
+  let entries: Record<string, Uint8Array>
+  try {
+    entries = unzipSync(data)
+  } catch {
+    selection.problems.push(`“${name}” could not be opened as a zip file.`)
+    return
+  }
+  const paths = Object.keys(entries).filter((path) => !path.endsWith('/') && !isArchiverNoise(path))
+  const markdownPaths = paths.filter((path) => MARKDOWN.test(path)).sort()
+  if (markdownPaths.length === 0) {
+    selection.problems.push(`“${name}” holds no markdown (.md) files.`)
+    return
+  }
+  for (const path of markdownPaths) {
+    const source = `${name} › ${path}`
+    const document = markdownDocument(source, path, entries[path] as Uint8Array, selection.problems)
+    if (!document) continue
+    const images: ImportImage[] = []
+    for (const target of relativeLinkTargets(document.body, path)) {
+      const image = entries[target]
+      const type = imageType(target)
+      if (!image || !type) continue
+      if (image.length > MAX_ATTACHMENT_BYTES) {
+        selection.problems.push(
+          `“${name} › ${target}” is larger than 10 MB, the most an image can be.`,
+        )
+        continue
+      }
+      images.push({ zipPath: target, name: target.split('/').at(-1) ?? 'image', type, data: image })
+    }
+    selection.documents.push({ ...document, images })
+  }
+}
+
+export async function readImportFiles(files: readonly ImportInputFile[]): Promise<ImportSelection> {
+  const selection: ImportSelection = { documents: [], problems: [] }
+  for (const file of files) {
+    let data: Uint8Array
+    try {
+      data = new Uint8Array(await file.arrayBuffer())
+    } catch {
+      selection.problems.push(`“${file.name}” could not be read.`)
+      continue
+    }
+    if (/\.zip$/i.test(file.name) || isZip(data)) readZip(file.name, data, selection)
+    else if (MARKDOWN.test(file.name)) {
+      const document = markdownDocument(file.name, file.name, data, selection.problems)
+      if (document) selection.documents.push({ ...document, images: [] })
+    } else selection.problems.push(`“${file.name}” is not a markdown file (.md) or a zip of them.`)
+  }
+  return selection
+}
+
+/** Images counted once per document that links to them (each is uploaded for its document). */
+export function imageCount(documents: readonly ImportDocument[]): number {
+  return documents.reduce((sum, document) => sum + document.images.length, 0)
+}

@@ -1,0 +1,87 @@
+/**
+ * Writes an import all or nothing. Images (Pro) are uploaded first, under the ids the new
+ * documents will have; then every document is inserted in ONE request, which PostgREST runs
+ * as one statement in one transaction, so the database (the Free plan's limit included)
+ * accepts all of them or none. If an upload or the insert fails, the images already uploaded
+ * are removed again: nothing half-imported is left.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { ATTACHMENTS_BUCKET, attachmentPath, attachmentUrl } from '../attachments'
+import { PLAN_LIMIT_MESSAGE, isPlanLimitError } from '../planLimits'
+import type { Plan } from '../types'
+import { rewriteRelativeLinks } from './attachmentLinks'
+import type { ImportDocument } from './readImport'
+
+export interface ImportRequest {
+  supabase: SupabaseClient
+  userId: string
+  supabaseUrl: string
+  plan: Plan
+  documents: readonly ImportDocument[]
+  onProgress?: (text: string) => void
+  /** New ids; given by tests, otherwise random. */
+  newId?: () => string
+}
+
+export type ImportOutcome =
+  { ok: true; ids: string[] } | { ok: false; message: string; planLimit: boolean }
+
+const NOTHING_IMPORTED = 'Nothing was imported.'
+
+export async function writeImport(request: ImportRequest): Promise<ImportOutcome> {
+  const { supabase, documents } = request
+  const newId = request.newId ?? (() => crypto.randomUUID())
+  const bucket = supabase.storage.from(ATTACHMENTS_BUCKET)
+  const uploaded: string[] = []
+  const undoUploads = async () => {
+    if (uploaded.length) await bucket.remove(uploaded).catch(() => undefined)
+  }
+
+  const rows: { id: string; title: string; body: string }[] = []
+  for (const document of documents) {
+    const id = newId()
+    let body = document.body
+    if (request.plan === 'pro' && document.images.length) {
+      const urls = new Map<string, string>()
+      for (const image of document.images) {
+        request.onProgress?.(`Uploading “${image.name}”…`)
+        const path = attachmentPath(
+          request.userId,
+          id,
+          { name: image.name, type: image.type, size: image.data.length },
+          newId().slice(0, 8),
+        )
+        const { error } = await bucket
+          .upload(path, image.data, { contentType: image.type, upsert: false })
+          .catch((thrown: unknown) => ({ error: thrown }))
+        if (error) {
+          await undoUploads()
+          return {
+            ok: false,
+            planLimit: false,
+            message: `“${document.source} › ${image.zipPath}” could not be uploaded. ${NOTHING_IMPORTED} Check your connection and try again.`,
+          }
+        }
+        uploaded.push(path)
+        urls.set(image.zipPath, attachmentUrl(request.supabaseUrl, path))
+      }
+      body = rewriteRelativeLinks(body, document.path, (zipPath) => urls.get(zipPath))
+    }
+    rows.push({ id, title: document.title, body })
+  }
+
+  request.onProgress?.(`Saving ${rows.length} ${rows.length === 1 ? 'document' : 'documents'}…`)
+  const { error, status } = await supabase.from('documents').insert(rows)
+  if (!error) return { ok: true, ids: rows.map((row) => row.id) }
+  await undoUploads()
+  if (isPlanLimitError(error))
+    return { ok: false, planLimit: true, message: `${PLAN_LIMIT_MESSAGE}. ${NOTHING_IMPORTED}` }
+  return {
+    ok: false,
+    planLimit: false,
+    message:
+      status === 0
+        ? `You are offline. ${NOTHING_IMPORTED} Try again when you are back online.`
+        : `Folio could not save the imported documents. ${NOTHING_IMPORTED} Try again in a moment.`,
+  }
+}

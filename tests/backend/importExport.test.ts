@@ -1,0 +1,134 @@
+/**
+ * Import and export against the backend through supabase-js, as the dashboard runs them:
+ * an import is all or nothing (the plan limit, a refused row or a failed upload leave no
+ * document and no image behind), and an export reads only the user's own documents.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Backend } from '../../scripts/backend/startBackend.ts'
+import { PLAN_LIMIT_MESSAGE } from '../../src/features/workspace/planLimits.ts'
+import { databaseExportSource } from '../../src/features/workspace/transfer/runExport.ts'
+import type { ImportDocument } from '../../src/features/workspace/transfer/readImport.ts'
+import { writeImport } from '../../src/features/workspace/transfer/writeImport.ts'
+import { makePro, signedInUser, startTestBackend } from './helpers.ts'
+
+let backend: Backend
+beforeAll(async () => {
+  backend = await startTestBackend()
+})
+afterAll(() => backend?.stop())
+
+const PNG = Uint8Array.from(
+  Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+    'base64',
+  ),
+)
+
+function markdown(title: string, body = `# ${title}\n`): ImportDocument {
+  return { source: `${title}.md`, path: `${title}.md`, title, body, images: [] }
+}
+
+function withImage(title: string): ImportDocument {
+  return {
+    source: 'export.zip',
+    path: `${title}.md`,
+    title,
+    body: `![dot](attachments/${title}/dot.png)\n`,
+    images: [
+      { zipPath: `attachments/${title}/dot.png`, name: 'dot.png', type: 'image/png', data: PNG },
+    ],
+  }
+}
+
+async function titles(user: Awaited<ReturnType<typeof signedInUser>>) {
+  const { data } = await user.supabase.from('documents').select('title').order('title')
+  return (data ?? []).map((row: { title: string }) => row.title)
+}
+
+async function storedImages(user: Awaited<ReturnType<typeof signedInUser>>) {
+  const { data: folders } = await user.supabase.storage.from('attachments').list(user.id)
+  return folders ?? []
+}
+
+describe('import', () => {
+  it('on Free, refuses the whole import past the limit: not one document is written', async () => {
+    const user = await signedInUser(backend, 'import-free')
+    await user.supabase.from('documents').insert({ title: 'Existing' })
+    const outcome = await writeImport({
+      supabase: user.supabase,
+      userId: user.id,
+      supabaseUrl: backend.url,
+      plan: 'free',
+      documents: [markdown('One'), markdown('Two'), markdown('Three')],
+    })
+    expect(outcome).toEqual({
+      ok: false,
+      planLimit: true,
+      message: `${PLAN_LIMIT_MESSAGE}. Nothing was imported.`,
+    })
+    expect(await titles(user)).toEqual(['Existing'])
+  })
+
+  it('on Pro, a refused document removes the images already uploaded for the others', async () => {
+    const user = await signedInUser(backend, 'import-rollback')
+    await makePro(backend, user.id)
+    const outcome = await writeImport({
+      supabase: user.supabase,
+      userId: user.id,
+      supabaseUrl: backend.url,
+      plan: 'pro',
+      // The database refuses titles over 200 characters (a check constraint).
+      documents: [withImage('Pictured'), markdown('x'.repeat(201))],
+    })
+    expect(outcome.ok).toBe(false)
+    expect(await titles(user)).toEqual([])
+    expect(await storedImages(user)).toEqual([])
+  })
+
+  it('on Pro, writes every document and copies its images into the new document’s folder', async () => {
+    const user = await signedInUser(backend, 'import-pro')
+    await makePro(backend, user.id)
+    const outcome = await writeImport({
+      supabase: user.supabase,
+      userId: user.id,
+      supabaseUrl: backend.url,
+      plan: 'pro',
+      documents: [withImage('Pictured'), markdown('Plain')],
+    })
+    expect(outcome.ok).toBe(true)
+    const { data } = await user.supabase.from('documents').select('id, title, body').order('title')
+    const pictured = data!.find((row) => row.title === 'Pictured')!
+    const link = /\]\(([^)]+)\)/.exec(pictured.body)![1]!
+    expect(
+      link.startsWith(
+        `${backend.url}/storage/v1/object/authenticated/attachments/${user.id}/${pictured.id}/`,
+      ),
+    ).toBe(true)
+    const path = decodeURIComponent(link.split('/attachments/')[1]!)
+    const { data: blob } = await user.supabase.storage.from('attachments').download(path)
+    expect(new Uint8Array(await blob!.arrayBuffer())).toEqual(PNG)
+  })
+})
+
+describe('export source', () => {
+  it('reads only the signed-in user’s documents, in pages', async () => {
+    const owner = await signedInUser(backend, 'export-owner')
+    const stranger = await signedInUser(backend, 'export-stranger')
+    await makePro(backend, owner.id)
+    await owner.supabase
+      .from('documents')
+      .insert(Array.from({ length: 5 }, (_, index) => ({ title: `Doc ${index}` })))
+    await stranger.supabase.from('documents').insert({ title: 'Not yours' })
+    const source = databaseExportSource(owner.supabase)
+    expect(await source.count()).toBe(5)
+    const pages = [...(await source.page(0, 3)), ...(await source.page(3, 3))]
+    expect(pages.map((row) => row.title).sort()).toEqual([
+      'Doc 0',
+      'Doc 1',
+      'Doc 2',
+      'Doc 3',
+      'Doc 4',
+    ])
+    expect(await source.attachment(`${stranger.id}/x/secret.png`)).toBeNull()
+  })
+})

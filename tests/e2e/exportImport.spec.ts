@@ -1,0 +1,195 @@
+/**
+ * Export and import through the dashboard: the zip a user downloads, imported into a fresh
+ * account, gives the same documents (images included); one document downloads as .md; the
+ * Free plan and bad files are explained before anything is written.
+ */
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { unzipSync } from 'fflate'
+import type { Page } from '@playwright/test'
+import { BACKEND_URL, adminClient, createUser, signIn, type TestUser } from './backend'
+import { documentLink, insertDocument } from './dashboardHelpers'
+import { expect, test } from './fixtures'
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+)
+const ATTACHMENT_PREFIX = `${BACKEND_URL}/storage/v1/object/authenticated/attachments/`
+
+async function documentsOf(user: TestUser) {
+  const admin = await adminClient()
+  const { data, error } = await admin
+    .from('documents')
+    .select('id, title, body')
+    .eq('user_id', user.id)
+  if (error || !data) throw new Error(`documentsOf failed: ${error?.message}`)
+  return data as { id: string; title: string; body: string }[]
+}
+
+/** Attachment links replaced by the image's bytes, so two accounts' copies compare equal. */
+async function withImagesInline(body: string): Promise<string> {
+  const admin = await adminClient()
+  const pattern = new RegExp(
+    `${ATTACHMENT_PREFIX.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[^)\\s]+`,
+    'g',
+  )
+  let result = body
+  for (const [url] of body.matchAll(pattern)) {
+    const path = decodeURIComponent(url.slice(ATTACHMENT_PREFIX.length))
+    const { data, error } = await admin.storage.from('attachments').download(path)
+    if (error || !data) throw new Error(`image ${path} is missing: ${error?.message}`)
+    result = result.replace(
+      url,
+      `image:${Buffer.from(await data.arrayBuffer()).toString('base64')}`,
+    )
+  }
+  return result
+}
+
+async function chooseImportFiles(
+  page: Page,
+  files: string[] | Parameters<Page['setInputFiles']>[1],
+) {
+  await page.getByRole('button', { name: 'Import…' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Import documents' })
+  const chooser = page.waitForEvent('filechooser')
+  await dialog.getByText('Drop markdown files or a zip here').click()
+  await (await chooser).setFiles(files)
+  return dialog
+}
+
+test('export → import into a fresh account → identical documents, images included', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000)
+  const owner = await createUser('exporter', { plan: 'pro' })
+  const admin = await adminClient()
+  const withImage = await insertDocument(owner, { title: 'Diagram' })
+  const imagePath = `${owner.id}/${withImage.id}/ab12cd34-tiny dot.png`
+  const upload = await admin.storage
+    .from('attachments')
+    .upload(imagePath, PNG, { contentType: 'image/png' })
+  expect(upload.error).toBeNull()
+  const imageUrl = `${ATTACHMENT_PREFIX}${imagePath.split('/').map(encodeURIComponent).join('/')}`
+  await admin
+    .from('documents')
+    .update({ body: `# Diagram\n\n![tiny dot](${imageUrl})\n` })
+    .eq('id', withImage.id)
+  for (const [title, body] of [
+    ['Notes', '# Notes\n\n```ts\nconst answer: number = 42\n```\n'],
+    ['Notes', 'Same title, other text — ünïcode ✓\n'],
+    ['a/b: "quoted"', '---\nlooks: like frontmatter\n---\nbody\n'],
+    ['Empty', ''],
+  ] as const)
+    await insertDocument(owner, { title, body })
+  const original = await documentsOf(owner)
+
+  await signIn(page, owner)
+  await expect(documentLink(page, 'Diagram')).toBeVisible()
+  const downloading = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Export all (.zip)' }).click()
+  const download = await downloading
+  expect(download.suggestedFilename()).toMatch(/^folio-export-\d{4}-\d{2}-\d{2}\.zip$/)
+  await expect(page.getByText('Exported 5 documents and 1 image.')).toBeVisible()
+  const zipPath = path.join(test.info().outputDir, download.suggestedFilename())
+  await download.saveAs(zipPath)
+  const entries = unzipSync(new Uint8Array(await readFile(zipPath)))
+  expect(Object.keys(entries).sort()).toEqual([
+    'Diagram.md',
+    'Empty.md',
+    'Notes (2).md',
+    'Notes.md',
+    'a b quoted.md',
+    'attachments/Diagram/ab12cd34-tiny dot.png',
+  ])
+  expect(new TextDecoder().decode(entries['Diagram.md'])).toContain(
+    '![tiny dot](attachments/Diagram/ab12cd34-tiny%20dot.png)',
+  )
+
+  const fresh = await createUser('importer', { plan: 'pro' })
+  const context = await browser.newContext()
+  const other = await context.newPage()
+  await signIn(other, fresh)
+  const dialog = await chooseImportFiles(other, [zipPath])
+  await expect(dialog.getByText('Ready to import 5 documents with 1 image')).toBeVisible()
+  await dialog.getByRole('button', { name: 'Import 5 documents' }).click()
+  await expect(other.getByText('Imported 5 documents.')).toBeVisible()
+  await expect(documentLink(other, 'Diagram')).toBeVisible()
+
+  const imported = await documentsOf(fresh)
+  const comparable = async (rows: { title: string; body: string }[]) =>
+    (
+      await Promise.all(
+        rows.map(async ({ title, body }) => ({ title, body: await withImagesInline(body) })),
+      )
+    ).sort((a, b) => `${a.title}\n${a.body}`.localeCompare(`${b.title}\n${b.body}`))
+  expect(await comparable(imported)).toEqual(await comparable(original))
+  // The image was copied into the new account's own folder, not linked to the old one.
+  const importedDiagram = imported.find((row) => row.title === 'Diagram')!
+  expect(importedDiagram.body).toContain(`${ATTACHMENT_PREFIX}${fresh.id}/${importedDiagram.id}/`)
+  await context.close()
+})
+
+test('one document downloads as .md with its frontmatter', async ({ page }) => {
+  const user = await createUser('single')
+  await insertDocument(user, { title: 'Release: 1.0?', body: '# Release\n\nShip it.\n' })
+  await signIn(page, user)
+  await documentLink(page, 'Release').click()
+  const downloading = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Download .md' }).click()
+  const download = await downloading
+  expect(download.suggestedFilename()).toBe('Release 1.0.md')
+  const text = await readFile(await download.path(), 'utf8')
+  expect(text).toMatch(
+    /^---\ntitle: "Release: 1.0\?"\ncreated: .+\nupdated: .+\n---\n# Release\n\nShip it.\n$/,
+  )
+})
+
+test('Free plan limits and bad files are explained before anything is written', async ({
+  page,
+}) => {
+  const user = await createUser('freeimport')
+  await insertDocument(user, { title: 'Existing' })
+  await signIn(page, user)
+  const markdown = (name: string, text: string) => ({
+    name,
+    mimeType: 'text/markdown',
+    buffer: Buffer.from(text),
+  })
+
+  let dialog = await chooseImportFiles(page, [
+    markdown('one.md', '# One'),
+    markdown('two.md', '# Two'),
+    markdown('three.md', '# Three'),
+  ])
+  await expect(dialog.getByRole('alert')).toContainText(
+    'The Free plan keeps up to 3 documents. You have 1 document, and this import would add 3. Import at most 2',
+  )
+  await expect(dialog.getByRole('button', { name: 'Import 3 documents' })).toBeDisabled()
+  await dialog.getByRole('button', { name: 'Choose other files' }).click()
+
+  const chooser = page.waitForEvent('filechooser')
+  await dialog.getByText('Drop markdown files or a zip here').click()
+  await (
+    await chooser
+  ).setFiles([
+    markdown('fine.md', '# Fine'),
+    { name: 'photo.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') },
+  ])
+  await expect(dialog.getByRole('alert')).toContainText(
+    '“photo.pdf” is not a markdown file (.md) or a zip of them.',
+  )
+  await expect(dialog.getByRole('button', { name: 'Import 1 document' })).toBeDisabled()
+  await dialog.getByRole('button', { name: 'Cancel' }).click()
+  await expect(dialog).toBeHidden()
+  expect((await documentsOf(user)).map((row) => row.title)).toEqual(['Existing'])
+
+  dialog = await chooseImportFiles(page, [
+    markdown('fine.md', '---\ntitle: From frontmatter\n---\nText'),
+  ])
+  await dialog.getByRole('button', { name: 'Import 1 document' }).click()
+  await expect(page.getByText('Imported 1 document.')).toBeVisible()
+  await expect(documentLink(page, 'From frontmatter')).toBeVisible()
+})

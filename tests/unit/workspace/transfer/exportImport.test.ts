@@ -1,0 +1,169 @@
+/**
+ * Export and import without a browser: the zip the export builds (fflate), read back by the
+ * import, gives the same documents; bad files are named; plan limits are said up front.
+ */
+import { strToU8, unzipSync, zipSync } from 'fflate'
+import { describe, expect, it } from 'vitest'
+import { attachmentUrl } from '../../../../src/features/workspace/attachments'
+import {
+  buildExportZip,
+  type ExportSource,
+  type ExportedDocument,
+} from '../../../../src/features/workspace/transfer/exportZip'
+import { importLimits } from '../../../../src/features/workspace/transfer/importLimits'
+import { readImportFiles } from '../../../../src/features/workspace/transfer/readImport'
+
+const BACKEND = 'http://127.0.0.1:54321'
+const USER = '11111111-1111-4111-8111-111111111111'
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3, 4])
+
+function documents(count: number): ExportedDocument[] {
+  return Array.from({ length: count }, (_, index) => ({
+    id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+    title: index % 2 ? 'Same title' : `Note ${index}`,
+    body: `# Note ${index}\n\nBody ${index} with \`code\`.\n`,
+    created_at: '2026-11-01T00:00:00+00:00',
+    updated_at: '2026-11-02T00:00:00+00:00',
+  }))
+}
+
+function source(rows: ExportedDocument[], objects: Record<string, Uint8Array> = {}): ExportSource {
+  return {
+    count: async () => rows.length,
+    page: async (offset, limit) => rows.slice(offset, offset + limit),
+    attachment: async (path) => objects[path] ?? null,
+  }
+}
+
+const asFile = (name: string, data: Uint8Array) => ({
+  name,
+  arrayBuffer: async () => data.slice().buffer,
+})
+
+describe('export', () => {
+  it('writes 1,000 documents with unique names, reporting progress page by page', async () => {
+    const rows = documents(1000)
+    const progress: number[] = []
+    const result = await buildExportZip(source(rows), BACKEND, ({ done }) => progress.push(done))
+    expect(result.documents).toBe(1000)
+    expect(progress.at(-1)).toBe(1000)
+    expect(progress.length).toBeGreaterThan(5)
+    const entries = unzipSync(new Uint8Array(await result.zip.arrayBuffer()))
+    const names = Object.keys(entries)
+    expect(names).toHaveLength(1000)
+    expect(new Set(names.map((name) => name.toLowerCase())).size).toBe(1000)
+    expect(names).toContain('Same title.md')
+    expect(names).toContain('Same title (2).md')
+  })
+
+  it('puts linked images in attachments/ and rewrites the links to relative paths', async () => {
+    const path = `${USER}/doc-1/ab12cd34-my diagram.png`
+    const url = attachmentUrl(BACKEND, path)
+    const rows = [
+      {
+        ...documents(1)[0]!,
+        title: 'With image',
+        body: `![diagram](${url})\n\n![gone](${attachmentUrl(BACKEND, `${USER}/doc-1/missing.png`)})\n[elsewhere](https://example.com/x.png)\n`,
+      },
+    ]
+    const result = await buildExportZip(source(rows, { [path]: PNG }), BACKEND)
+    const entries = unzipSync(new Uint8Array(await result.zip.arrayBuffer()))
+    expect(entries['attachments/With image/ab12cd34-my diagram.png']).toEqual(PNG)
+    const markdown = new TextDecoder().decode(entries['With image.md'])
+    expect(markdown).toContain('![diagram](attachments/With%20image/ab12cd34-my%20diagram.png)')
+    expect(markdown).toContain('[elsewhere](https://example.com/x.png)')
+    expect(result.missing).toHaveLength(1)
+  })
+})
+
+describe('import', () => {
+  it('reads an export back into the same titles and bodies, with its images', async () => {
+    const path = `${USER}/doc-1/ab12cd34-shot.png`
+    const rows = [
+      ...documents(3),
+      { ...documents(1)[0]!, title: 'Pic', body: `See ![shot](${attachmentUrl(BACKEND, path)})\n` },
+    ]
+    const { zip } = await buildExportZip(source(rows, { [path]: PNG }), BACKEND)
+    const selection = await readImportFiles([
+      asFile('folio-export.zip', new Uint8Array(await zip.arrayBuffer())),
+    ])
+    expect(selection.problems).toEqual([])
+    const byTitle = (a: { title: string }, b: { title: string }) => a.title.localeCompare(b.title)
+    expect(
+      selection.documents
+        .filter((document) => document.title !== 'Pic')
+        .map(({ title, body }) => ({ title, body }))
+        .sort(byTitle),
+    ).toEqual(
+      rows
+        .slice(0, 3)
+        .map(({ title, body }) => ({ title, body }))
+        .sort(byTitle),
+    )
+    const picture = selection.documents.find((document) => document.title === 'Pic')!
+    expect(picture.images).toEqual([
+      {
+        zipPath: 'attachments/Pic/ab12cd34-shot.png',
+        name: 'ab12cd34-shot.png',
+        type: 'image/png',
+        data: PNG,
+      },
+    ])
+  })
+
+  it('takes a folder of markdown from elsewhere, with relative images', async () => {
+    const zip = zipSync({
+      'notes/one.md': strToU8('# First note\n\n![x](../img/x.png)'),
+      'notes/two.markdown': strToU8('no heading'),
+      'img/x.png': PNG,
+      '__MACOSX/notes/._one.md': strToU8('\u0000junk'),
+      'notes/.DS_Store': strToU8('junk'),
+    })
+    const selection = await readImportFiles([asFile('vault.zip', zip)])
+    expect(selection.problems).toEqual([])
+    expect(selection.documents.map((document) => document.title)).toEqual(['First note', 'two'])
+    expect(selection.documents[0]!.images.map((image) => image.zipPath)).toEqual(['img/x.png'])
+  })
+
+  it('recognises a zip saved without its extension', async () => {
+    const zip = zipSync({ 'a.md': strToU8('# A') })
+    const selection = await readImportFiles([asFile('3f2c9a1e-download', zip)])
+    expect(selection).toEqual({
+      documents: [
+        { source: '3f2c9a1e-download › a.md', path: 'a.md', title: 'A', body: '# A', images: [] },
+      ],
+      problems: [],
+    })
+  })
+
+  it('names every bad file', async () => {
+    const huge = strToU8(`# Big\n${'x'.repeat(1_000_001)}`)
+    const selection = await readImportFiles([
+      asFile('good.md', strToU8('# Fine')),
+      asFile('report.pdf', strToU8('%PDF')),
+      asFile('binary.md', new Uint8Array([0xff, 0xfe, 0x00, 0x41])),
+      asFile('broken.zip', strToU8('not a zip')),
+      asFile('empty.zip', zipSync({ 'a.txt': strToU8('x') })),
+      asFile('big.md', huge),
+    ])
+    expect(selection.problems).toEqual([
+      '“report.pdf” is not a markdown file (.md) or a zip of them.',
+      '“binary.md” is not a text file (markdown must be UTF-8 text).',
+      '“broken.zip” could not be opened as a zip file.',
+      '“empty.zip” holds no markdown (.md) files.',
+      '“big.md” is larger than 1 MB, the most one document can hold.',
+    ])
+  })
+
+  it('explains the Free plan before anything is written', () => {
+    expect(importLimits('free', 1, 2, 0)).toEqual({ blocked: null, notes: [] })
+    expect(importLimits('free', 1, 3, 0).blocked).toBe(
+      'The Free plan keeps up to 3 documents. You have 1 document, and this import would add 3. Import at most 2, or upgrade to Pro for unlimited documents.',
+    )
+    expect(importLimits('free', 3, 1, 0).blocked).toContain('Delete some, or upgrade to Pro')
+    expect(importLimits('free', 0, 1, 2).notes).toEqual([
+      'Images are part of Folio Pro: the 2 images these files link to will not be uploaded, and their links stay in the text as they are.',
+    ])
+    expect(importLimits('pro', 500, 1000, 40)).toEqual({ blocked: null, notes: [] })
+  })
+})
