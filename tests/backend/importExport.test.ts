@@ -132,3 +132,21 @@ describe('export source', () => {
     expect(await source.attachment(`${stranger.id}/x/secret.png`)).toBeNull()
   })
 })
+
+describe('export and the trash', () => {
+  it('leaves out documents the user deleted', async () => {
+    const owner = await signedInUser(backend, 'export-trash')
+    const { data } = await owner.supabase
+      .from('documents')
+      .insert([{ title: 'Kept' }, { title: 'Thrown away' }])
+      .select('id, title')
+    const thrown = data!.find((row: { title: string }) => row.title === 'Thrown away')!
+    await owner.supabase
+      .from('documents')
+      .update({ deleted_at: new Date().toISOString() })
+      .eq('id', thrown.id)
+    const source = databaseExportSource(owner.supabase)
+    expect(await source.count()).toBe(1)
+    expect((await source.page(0, 10)).map((row) => row.title)).toEqual(['Kept'])
+  })
+})

@@ -10,13 +10,17 @@ import { buildExportZip, type ExportProgress, type ExportSource } from './export
 
 const EXPORT_COLUMNS = 'id, title, body, created_at, updated_at'
 
-/** Every document the user has (row-level security shows only theirs). */
+/**
+ * Every document the user has (row-level security shows only theirs), leaving out the ones in
+ * the trash (deleted_at), as the document list does.
+ */
 export function databaseExportSource(supabase: SupabaseClient): ExportSource {
   return {
     async count() {
       const { count, error } = await supabase
         .from('documents')
         .select('id', { count: 'exact', head: true })
+        .is('deleted_at', null)
       if (error) throw new Error(error.message)
       return count ?? 0
     },
@@ -24,6 +28,7 @@ export function databaseExportSource(supabase: SupabaseClient): ExportSource {
       const { data, error } = await supabase
         .from('documents')
         .select(EXPORT_COLUMNS)
+        .is('deleted_at', null)
         .order('created_at', { ascending: true })
         .order('id', { ascending: true })
         .range(offset, offset + limit - 1)
