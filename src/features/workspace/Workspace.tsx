@@ -14,7 +14,7 @@ import { SHORTCUT_HELP, isTextField, shortcutFor } from './shortcuts'
 import type { DocumentSummary, WorkspaceDocument } from './types'
 import { useDocuments } from './useDocuments'
 import { useSupabase } from './useSupabase'
-import { UNSAVED_CHANGES_MESSAGE, useUnsavedChangesWarning } from './useUnsavedChangesWarning'
+import { useUnsavedChangesWarning } from './useUnsavedChangesWarning'
 
 interface WorkspaceProps {
   userId: string
@@ -51,10 +51,9 @@ export function Workspace({ userId }: WorkspaceProps) {
   const open = useCallback(
     async (id: string | null, { flush = true } = {}) => {
       const current = session.current
-      if (flush && current && current.id !== id && current.hasUnsavedChanges()) {
-        const saved = await current.flush()
-        if (!saved && !window.confirm(UNSAVED_CHANGES_MESSAGE)) return
-      }
+      // Save before switching; text that cannot be saved now stays on this device.
+      if (flush && current && current.id !== id && current.hasUnsavedChanges())
+        await current.flush()
       setParams(id ? { doc: id } : {})
     },
     [setParams],

@@ -12,7 +12,9 @@ import { ConflictPanel } from './ConflictPanel'
 import { DeletedPanel } from './DeletedPanel'
 import { MarkdownEditor } from './MarkdownEditor'
 import { MarkdownPreview } from './MarkdownPreview'
+import { RestoredDraftNotice } from './RestoredDraftNotice'
 import { SaveStatus } from './SaveStatus'
+import { SizeWarning } from './SizeWarning'
 import { UpgradePrompt } from './UpgradePrompt'
 
 interface DocumentEditorProps {
@@ -34,7 +36,7 @@ type Notice = { kind: 'error' | 'info'; text: string } | { kind: 'upgrade'; text
 /** One open document: editor and live preview side by side, autosave state, conflicts. */
 export function DocumentEditor(props: DocumentEditorProps) {
   const { supabase, documentId, onRemoteChange, onSession } = props
-  const { open, state } = useDocumentSession(supabase, documentId, onRemoteChange)
+  const { open, state } = useDocumentSession(supabase, props.userId, documentId, onRemoteChange)
   const session = open.status === 'ready' ? open.session : null
   const dark = useDarkMode()
   const editor = useRef<MarkdownEditorHandle | null>(null)
@@ -87,6 +89,8 @@ export function DocumentEditor(props: DocumentEditorProps) {
         </h2>
         <SaveStatus state={state} onRetry={() => session.retryNow()} />
       </div>
+      {open.restoredAt !== null ? <RestoredDraftNotice keptAt={open.restoredAt} /> : null}
+      <SizeWarning draft={state.draft} />
       {state.status === 'conflict' && state.theirs ? (
         <ConflictPanel
           mine={state.draft}
