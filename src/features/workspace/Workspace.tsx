@@ -5,7 +5,9 @@ import { ConfirmDialog } from './components/ConfirmDialog'
 import { DocumentEditor } from './components/DocumentEditor'
 import { DocumentList } from './components/DocumentList'
 import { EmptyState, SAMPLE_DOCUMENT } from './components/EmptyState'
+import { LiveStatus } from './components/LiveStatus'
 import { PlanNotice } from './components/PlanNotice'
+import { ShortcutKeys } from './components/ShortcutKeys'
 import { UndoToast } from './components/UndoToast'
 import { UpgradePrompt } from './components/UpgradePrompt'
 import type { DocumentSession } from './documentSession'
@@ -13,6 +15,7 @@ import { PLAN_LIMIT_MESSAGE } from './planLimits'
 import { SHORTCUT_HELP, isTextField, shortcutFor } from './shortcuts'
 import type { DocumentSummary, WorkspaceDocument } from './types'
 import { useDocuments } from './useDocuments'
+import { useOnline } from './useOnline'
 import { useSupabase } from './useSupabase'
 import { useUnsavedChangesWarning } from './useUnsavedChangesWarning'
 
@@ -36,6 +39,7 @@ export function Workspace({ userId }: WorkspaceProps) {
   const [undo, setUndo] = useState<{ row: WorkspaceDocument; wasOpen: boolean } | null>(null)
   const [justCreated, setJustCreated] = useState<string | null>(null)
   const [now, setNow] = useState(() => Date.now())
+  const online = useOnline()
 
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 30_000)
@@ -110,6 +114,7 @@ export function Workspace({ userId }: WorkspaceProps) {
       if (event.defaultPrevented || document.querySelector('dialog[open]')) return
       const action = shortcutFor({
         key: event.key,
+        code: event.code,
         ctrlKey: event.ctrlKey,
         metaKey: event.metaKey,
         altKey: event.altKey,
@@ -138,15 +143,13 @@ export function Workspace({ userId }: WorkspaceProps) {
             className="button button--primary button--small"
             onClick={() => void createAndOpen()}
             disabled={busy || !supabase}
-            aria-keyshortcuts="N"
+            aria-keyshortcuts="Control+Alt+N Meta+Alt+N N"
           >
             New document
           </button>
         </div>
         <PlanNotice plan={docs.plan} count={docs.documents.length} />
-        <p className={`live-note${docs.live ? ' live-note--on' : ''}`} data-testid="live-status">
-          {docs.live ? 'Live: changes from your other tabs and devices appear here' : 'Connecting…'}
-        </p>
+        <LiveStatus live={docs.live} online={online} />
         {upgrade ? (
           <UpgradePrompt
             title="Upgrade to Pro for unlimited documents"
@@ -181,10 +184,7 @@ export function Workspace({ userId }: WorkspaceProps) {
         <p className="workspace__keys">
           {SHORTCUT_HELP.map(({ keys, action }) => (
             <span key={action}>
-              {keys.map((key) => (
-                <kbd key={key}>{key}</kbd>
-              ))}{' '}
-              {action}
+              <ShortcutKeys keys={keys} /> {action}
             </span>
           ))}
         </p>
@@ -214,7 +214,8 @@ export function Workspace({ userId }: WorkspaceProps) {
           />
         ) : docs.status === 'ready' ? (
           <p className="status-note pane-note">
-            Pick a document from the list, or press <kbd>N</kbd> to start a new one.
+            Pick a document from the list, or press <kbd>Ctrl/⌘</kbd>+<kbd>Alt</kbd>+<kbd>N</kbd> to
+            start a new one.
           </p>
         ) : null}
       </div>
