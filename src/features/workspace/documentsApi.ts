@@ -118,10 +118,12 @@ export async function saveDocumentBody(
   id: string,
   body: string,
   baseVersion: number,
+  /** A new title to save with the text (one taken from its first heading). */
+  title?: string,
 ): Promise<SaveOutcome> {
   const { data, error, status } = await supabase
     .from('documents')
-    .update({ body })
+    .update(title === undefined ? { body } : { body, title })
     .eq('id', id)
     .eq('version', baseVersion)
     .select(DOCUMENT_COLUMNS)

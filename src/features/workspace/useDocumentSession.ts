@@ -10,7 +10,9 @@ import { getDocument, saveDocumentBody } from './documentsApi'
 import { DocumentSession, type SaveOutcome, type SessionState } from './documentSession'
 import { keepDraftsOf } from './draftKeeper'
 import { forgetDraft, keepDraft, readDraft } from './localDrafts'
+import { followHeading } from './documentTitles'
 import { SIGNED_OUT_MESSAGE, sessionHasEnded } from './sessionCheck'
+import type { WorkspaceDocument } from './types'
 import type { RemoteChangeListener } from './useDocuments'
 
 export type OpenDocument =
@@ -29,11 +31,11 @@ const draftStore = { keep: keepDraft, forget: forgetDraft }
  */
 async function saveChecked(
   supabase: SupabaseClient,
-  id: string,
+  base: WorkspaceDocument,
   body: string,
-  version: number,
 ): Promise<SaveOutcome> {
-  const outcome = await saveDocumentBody(supabase, id, body, version)
+  const title = followHeading(base.title, base.body, body) ?? undefined
+  const outcome = await saveDocumentBody(supabase, base.id, body, base.version, title)
   const suspicious =
     (outcome.kind === 'conflict' && outcome.current === null) || outcome.kind === 'failed'
   if (suspicious && (await sessionHasEnded(supabase)))
@@ -63,9 +65,10 @@ export function useDocumentSession(
           if (await sessionHasEnded(supabase)) return // the guard takes over
           return setOpen({ status: 'missing' })
         }
-        session = new DocumentSession(result.data, (docId, body, version) =>
-          saveChecked(supabase, docId, body, version),
+        const opened: DocumentSession = new DocumentSession(result.data, (_id, body) =>
+          saveChecked(supabase, opened.getState().base, body),
         )
+        session = opened
         const restore = draft && draft.body !== result.data.body ? draft : null
         if (restore) session.restoreDraft(restore.body, restore.baseBody)
         else if (draft) void forgetDraft(userId, id) // the server already has that text
