@@ -3,7 +3,7 @@
  * other devices, the pricing page while signed in, and the small promises of the tour.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test'
-import { createUser, signIn, type TestUser } from './backend.ts'
+import { adminClient, createUser, signIn, type TestUser } from './backend.ts'
 import {
   appendText,
   documentLink,
@@ -97,8 +97,10 @@ test("'Sign out other devices' stops the other browser at its next save, and its
   const path = `/dashboard?doc=${doc.id}`
   const laptop = await device(browser, user, path)
   const phone = await device(browser, user, path)
+  const tablet = await device(browser, user, '/dashboard')
   await editorReady(laptop)
   await editorReady(phone)
+  await expect(tablet.getByRole('link', { name: /^Shared/ })).toBeVisible()
 
   await laptop.getByRole('button', { name: 'Sign out other devices' }).click()
   await expect(
@@ -109,6 +111,11 @@ test("'Sign out other devices' stops the other browser at its next save, and its
   await appendText(phone, ' Typed on the phone after it was signed out.')
   await expect(phone).toHaveURL(/\/login\?redirect=/)
   expect((await readDocument(doc.id)).body).toBe('Agreed text.')
+
+  // A reload shows the sign-in page, not an empty workspace.
+  await tablet.reload()
+  await expect(tablet).toHaveURL(/\/login\?redirect=/)
+  await expect(tablet.getByTestId('empty-state')).toHaveCount(0)
 
   // Signing in again brings the phone back to the document with its text.
   await phone.getByLabel('Email or phone').fill(user.email)
@@ -124,6 +131,34 @@ test("'Sign out other devices' stops the other browser at its next save, and its
   await expect(laptop.getByTestId('signed-in-as')).toBeVisible()
   await laptop.context().close()
   await phone.context().close()
+  await tablet.context().close()
+})
+
+test('unsaved text of a document deleted elsewhere can be kept as a new document', async ({
+  page,
+}) => {
+  const user = await createUser('first-hour-deleted')
+  const doc = await insertDocument(user, { title: 'Gone', body: 'Old.' })
+  await signIn(page, user, `/dashboard?doc=${doc.id}`)
+  await editorReady(page)
+  await page.route('**/rest/v1/documents**', (route) =>
+    route.request().method() === 'PATCH' ? route.abort() : route.continue(),
+  )
+  await appendText(page, ' Text worth keeping.')
+  await expect(saveStatus(page)).toHaveAttribute('data-status', 'offline')
+  const admin = await adminClient()
+  expect((await admin.from('documents').delete().eq('id', doc.id)).error).toBeNull()
+  await page.unroute('**/rest/v1/documents**')
+
+  await page.reload()
+  await expect(
+    page.getByRole('heading', { name: 'This document was deleted elsewhere' }),
+  ).toBeVisible()
+  await page.getByRole('button', { name: 'Save as a new document' }).click()
+  await editorReady(page)
+  await expectSaved(page)
+  const rows = await admin.from('documents').select('title, body').eq('user_id', user.id)
+  expect(rows.data).toEqual([{ title: 'Untitled (restored)', body: 'Old. Text worth keeping.' }])
 })
 
 test('/pricing shows a signed-in person their plan, without sign-up links', async ({ page }) => {

@@ -17,7 +17,8 @@ import type { RemoteChangeListener } from './useDocuments'
 
 export type OpenDocument =
   | { status: 'loading' }
-  | { status: 'missing' }
+  /** `keptText`: unsaved text this device still holds for the vanished document. */
+  | { status: 'missing'; keptText: string | null; forgetKeptText: () => void }
   | { status: 'error'; message: string }
   | { status: 'ready'; session: DocumentSession; restoredAt: number | null }
 
@@ -63,7 +64,11 @@ export function useDocumentSession(
         if (!result.ok) return setOpen({ status: 'error', message: result.message })
         if (!result.data) {
           if (await sessionHasEnded(supabase)) return // the guard takes over
-          return setOpen({ status: 'missing' })
+          return setOpen({
+            status: 'missing',
+            keptText: draft?.body.trim() ? draft.body : null,
+            forgetKeptText: () => void forgetDraft(userId, id),
+          })
         }
         const opened: DocumentSession = new DocumentSession(result.data, (_id, body) =>
           saveChecked(supabase, opened.getState().base, body),

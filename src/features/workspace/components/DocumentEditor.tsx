@@ -70,12 +70,26 @@ export function DocumentEditor(props: DocumentEditorProps) {
   )
 
   if (open.status === 'loading') return <p className="status-note pane-note">Opening…</p>
-  if (open.status === 'missing')
-    return (
+  if (open.status === 'missing') {
+    const { keptText, forgetKeptText } = open
+    return keptText ? (
+      <DeletedPanel
+        hasText
+        onSaveAsNew={() => {
+          props.onSaveAsNew(keptText)
+          forgetKeptText()
+        }}
+        onClose={() => {
+          forgetKeptText()
+          props.onClose()
+        }}
+      />
+    ) : (
       <p className="status-note pane-note" role="status">
         This document does not exist any more. Pick another one from the list.
       </p>
     )
+  }
   if (open.status === 'error' || !state || !session)
     return (
       <FormMessage kind="error">{open.status === 'error' ? open.message : 'Opening…'}</FormMessage>
