@@ -197,44 +197,71 @@ test('/pricing shows a signed-in person their plan, without sign-up links', asyn
   await expect(page.getByRole('link', { name: /Go Pro/ })).toHaveCount(0)
 })
 
-test('the tour shortcuts, offline indicator, right-to-left preview, titles from headings and long titles', async ({
+test('Ctrl/⌘+Alt+N, as the product tour promises, starts a document, even from the editor', async ({
   page,
 }) => {
-  const user = await createUser('first-hour-small-promises')
+  const user = await createUser('first-hour-shortcut')
   await signIn(page, user)
   await expect(page.getByTestId('empty-state')).toBeVisible()
-  await expect(page.getByTestId('live-status')).toHaveText(/^Live/)
-
-  // The product tour promises Ctrl/⌘+Alt+N for a new note.
   await page.keyboard.press('Control+Alt+n')
   await editorReady(page)
-  const id = new URL(page.url()).searchParams.get('doc')
-  expect(id).toBeTruthy()
+  const first = new URL(page.url()).searchParams.get('doc')
+  expect(first).toBeTruthy()
   await expect(page.locator('.workspace__keys')).toContainText('Ctrl/⌘+Alt+N New document')
+  await page.locator('.cm-content').click()
+  await page.keyboard.press('Control+Alt+n')
+  await expect.poll(() => new URL(page.url()).searchParams.get('doc')).not.toBe(first)
+  await editorReady(page)
+})
 
-  // Named from its first heading; a right-to-left paragraph reads right-to-left.
+test('the live indicator says offline when the browser is offline', async ({ page }) => {
+  const user = await createUser('first-hour-offline')
+  await signIn(page, user)
+  await expect(page.getByTestId('live-status')).toHaveText(/^Live/)
+  await page.context().setOffline(true)
+  await expect(page.getByTestId('live-status')).toHaveText(/^Offline/)
+  await page.context().setOffline(false)
+  await expect(page.getByTestId('live-status')).toHaveText(/^Live/)
+})
+
+test('a new document is named from its first heading until renamed, and right-to-left paragraphs preview right-to-left', async ({
+  page,
+}) => {
+  const user = await createUser('first-hour-heading')
+  const doc = await insertDocument(user, { title: 'Untitled', body: '' })
+  await signIn(page, user, `/dashboard?doc=${doc.id}`)
+  await editorReady(page)
   await appendText(page, '# Release plan\n\nمرحبا بالعالم، هذه ملاحظة.\n\nAnd English.')
   await expectSaved(page)
   await expect(documentLink(page, 'Release plan')).toBeVisible()
-  await expect.poll(async () => (await readDocument(id!)).title).toBe('Release plan')
+  await expect.poll(async () => (await readDocument(doc.id)).title).toBe('Release plan')
+
   const arabic = preview(page).locator('p', { hasText: 'مرحبا' })
   await expect(arabic).toHaveAttribute('dir', 'auto')
   expect(await arabic.evaluate((p) => p.matches(':dir(rtl)'))).toBe(true)
-  expect(
-    await preview(page)
-      .locator('p', { hasText: 'And English.' })
-      .evaluate((p) => p.matches(':dir(ltr)')),
-  ).toBe(true)
+  const english = preview(page).locator('p', { hasText: 'And English.' })
+  expect(await english.evaluate((p) => p.matches(':dir(ltr)'))).toBe(true)
 
-  // The shortcut works from inside the editor too.
-  await page.locator('.cm-content').click()
-  await page.keyboard.press('Control+Alt+n')
-  await expect.poll(() => new URL(page.url()).searchParams.get('doc')).not.toBe(id)
-  await editorReady(page)
-
-  // A title over the limit is refused with a counter, never cut.
+  // Renamed by hand: a new heading no longer renames it.
   await page.getByRole('button', { name: 'Rename “Release plan”' }).click()
   const input = page.getByRole('textbox', { name: 'New title for “Release plan”' })
+  await input.fill('Q3 plan')
+  await input.press('Enter')
+  await expect(documentLink(page, 'Q3 plan')).toBeVisible()
+  await page.locator('.cm-content').click()
+  await page.keyboard.press('ControlOrMeta+Home')
+  await page.keyboard.insertText('# New top heading\n\n')
+  await expectSaved(page)
+  expect((await readDocument(doc.id)).title).toBe('Q3 plan')
+})
+
+test('a title over the limit is refused with a counter, never cut mid-word', async ({ page }) => {
+  const user = await createUser('first-hour-title')
+  const doc = await insertDocument(user, { title: 'Plan', body: '' })
+  await signIn(page, user, `/dashboard?doc=${doc.id}`)
+  await editorReady(page)
+  await page.getByRole('button', { name: 'Rename “Plan”' }).click()
+  const input = page.getByRole('textbox', { name: 'New title for “Plan”' })
   const long = 'quarterly '.repeat(21).trim() // 209 characters
   await input.fill(long)
   await expect(page.getByTestId('title-counter')).toHaveText(
@@ -243,25 +270,12 @@ test('the tour shortcuts, offline indicator, right-to-left preview, titles from 
   await input.press('Enter')
   await expect(input).toBeVisible()
   await expect(input).toHaveAttribute('aria-invalid', 'true')
-  expect((await readDocument(id!)).title).toBe('Release plan')
-  const fits = 'quarterly '.repeat(20).trim() // 199 characters, all words whole
+  expect((await readDocument(doc.id)).title).toBe('Plan')
+  const fits = 'quarterly '.repeat(20).trim() // 199 characters, every word whole
   await input.fill(fits)
   await expect(page.getByTestId('title-counter')).toHaveText('199 / 200')
   await input.press('Enter')
-  await expect.poll(async () => (await readDocument(id!)).title).toBe(fits)
-
-  // Renamed by hand: a new heading no longer renames it.
-  await documentLink(page, 'quarterly').click()
-  await editorReady(page)
-  await appendText(page, '\n\n# Another heading')
-  await expectSaved(page)
-  expect((await readDocument(id!)).title).toBe(fits)
-
-  // Offline, the indicator says so instead of "Live".
-  await page.context().setOffline(true)
-  await expect(page.getByTestId('live-status')).toHaveText(/^Offline/)
-  await page.context().setOffline(false)
-  await expect(page.getByTestId('live-status')).toHaveText(/^Live/)
+  await expect.poll(async () => (await readDocument(doc.id)).title).toBe(fits)
 })
 
 test('/success shows the one message for the flow that led there', async ({ page }) => {
