@@ -190,13 +190,9 @@ export function Workspace({ userId }: WorkspaceProps) {
         </p>
       </aside>
       <div className="workspace__main">
-        {empty ? (
-          <EmptyState
-            busy={busy}
-            onCreate={() => void createAndOpen()}
-            onCreateSample={() => void createAndOpen(SAMPLE_DOCUMENT)}
-          />
-        ) : selectedId ? (
+        {/* An open document wins over the empty state: if it was the last one and vanished,
+            its unsaved text must still be offered. */}
+        {selectedId ? (
           <DocumentEditor
             key={selectedId}
             supabase={supabase}
@@ -211,6 +207,12 @@ export function Workspace({ userId }: WorkspaceProps) {
               void createAndOpen({ title: `${selected?.title ?? 'Untitled'} (restored)`, body })
             }
             onClose={() => void open(null, { flush: false })}
+          />
+        ) : empty ? (
+          <EmptyState
+            busy={busy}
+            onCreate={() => void createAndOpen()}
+            onCreateSample={() => void createAndOpen(SAMPLE_DOCUMENT)}
           />
         ) : docs.status === 'ready' ? (
           <p className="status-note pane-note">
