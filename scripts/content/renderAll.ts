@@ -21,6 +21,8 @@ const WORKER_SOURCE = path.join(repoRoot, 'scripts/content/renderWorker.ts')
 const PIPELINE_FILES = [
   'src/features/content/markdown.ts',
   'src/features/content/rehypeDecorate.ts',
+  'src/features/content/countWords.ts',
+  'src/features/content/autoDirection.ts',
   'src/features/content/highlightCode.ts',
   'src/features/content/slugger.ts',
   'src/features/content/themes.ts',

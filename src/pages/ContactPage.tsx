@@ -63,7 +63,7 @@ function ContactForm() {
     setMessage(null)
     const result = await sendContactMessage(body)
     setSending(false)
-    if (result.ok) return navigate('/success')
+    if (result.ok) return navigate('/success?from=contact')
     setErrors(result.fields ?? {})
     setMessage(result.message)
   }

@@ -1,20 +1,26 @@
-import { Link } from 'react-router-dom'
+import { Link, useSearchParams } from 'react-router-dom'
 import { PageHeader } from '../components/PageHeader'
 import { Seo } from '../app/Seo'
+import { useIsHydrated } from '../app/useIsHydrated'
+import { successMessageFor } from './successMessages'
 
-/** Where a finished request lands: a sent contact message, a confirmed email address. */
+/**
+ * Where a finished request lands (`?from=contact`), with the one
+ * message for that flow. The prerendered page knows no query: it hydrates as the general
+ * message, then follows the address.
+ */
 export function Component() {
+  const [params] = useSearchParams()
+  const hydrated = useIsHydrated()
+  const message = successMessageFor(hydrated ? params.get('from') : null)
   return (
     <div className="prose-page">
       <Seo title="Thank you" description="Your request went through." path="/success" noIndex />
-      <PageHeader title="Thank you" lead="Your request went through." />
+      <PageHeader title="Thank you" lead={message.lead} />
+      <p data-testid="success-message">{message.body}</p>
       <p>
-        If you wrote to us, we will answer by email within two working days. If you confirmed your
-        email address, you can <Link to="/login">sign in</Link> now.
-      </p>
-      <p>
-        <Link className="button" to="/">
-          Back to the home page
+        <Link className="button" to={message.next.to}>
+          {message.next.label}
         </Link>
       </p>
     </div>

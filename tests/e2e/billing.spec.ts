@@ -191,6 +191,6 @@ test('the contact form validates, sends, and lands on /success', async ({ page }
   await page.getByLabel('Email').fill(uniqueEmail('contact'))
   await page.getByLabel('Message').fill('How do I import my existing notes?')
   await page.getByRole('button', { name: 'Send message' }).click()
-  await expect(page).toHaveURL(/\/success\/?$/)
+  await expect(page).toHaveURL(/\/success\/?\?from=contact$/)
   await expect(page.getByRole('heading', { name: 'Thank you' })).toBeVisible()
 })

@@ -43,7 +43,8 @@ test('create a document, write, autosave, and find it again after a reload', asy
   await page.reload()
   await editorReady(page)
   expect(await editorText(page)).toContain('# Deploy notes')
-  await expect(documentLink(page, 'Untitled')).toBeVisible()
+  // Named from its first heading.
+  await expect(documentLink(page, 'Deploy notes')).toBeVisible()
   await expect(page.getByTestId('plan-notice')).toHaveText('Free plan · 1 of 3 documents · Upgrade')
   expect(errors).toEqual([])
 })

@@ -48,9 +48,12 @@ test('another device creating and editing a document updates this one without re
   await expect(saveStatus(phone)).toHaveAttribute('data-status', 'saved')
 
   // A rename on one device shows in the other's list.
-  await laptop.getByRole('button', { name: 'Rename “Untitled”' }).click()
-  await laptop.getByRole('textbox', { name: 'New title for “Untitled”' }).fill('Shared notes')
-  await laptop.getByRole('textbox', { name: 'New title for “Untitled”' }).press('Enter')
+  // (The first heading named it.)
+  await laptop.getByRole('button', { name: 'Rename “From the laptop”' }).click()
+  await laptop
+    .getByRole('textbox', { name: 'New title for “From the laptop”' })
+    .fill('Shared notes')
+  await laptop.getByRole('textbox', { name: 'New title for “From the laptop”' }).press('Enter')
   await expect(documentLink(phone, 'Shared notes')).toBeVisible()
   await expect(phone.getByRole('heading', { level: 2, name: 'Shared notes' })).toBeVisible()
 

@@ -1,3 +1,4 @@
+import { useEffect, useState, type ComponentType } from 'react'
 import { Link } from 'react-router-dom'
 import {
   findPlan,
@@ -6,6 +7,7 @@ import {
   type BillingInterval,
   type PlanPrice,
 } from './plans'
+import type { Viewer } from './viewerPlan'
 
 const intervalWords: Record<BillingInterval, string> = { month: 'per month', year: 'per year' }
 
@@ -13,7 +15,37 @@ export function checkoutPath(interval: BillingInterval): string {
   return `/subscribe/stripe?plan=pro&interval=${interval}`
 }
 
-function ProPrice({ price }: { price: PlanPrice }) {
+type Probe = ComponentType<{ onViewer: (viewer: Viewer) => void }>
+
+/**
+ * The viewer's plan, known only after hydration: the prerendered page is the visitor's, and
+ * the probe (with the session code behind it) loads afterwards, outside the first load.
+ */
+function useViewer(): { viewer: Viewer; probe: React.ReactNode } {
+  const [viewer, setViewer] = useState<Viewer>({ status: 'unknown' })
+  const [Probe, setProbe] = useState<Probe | null>(null)
+  useEffect(() => {
+    let mounted = true
+    import('./ViewerPlanProbe').then(
+      (module) => mounted && setProbe(() => module.ViewerPlanProbe),
+      () => undefined, // unreachable chunk: the visitor's page still works
+    )
+    return () => {
+      mounted = false
+    }
+  }, [])
+  return { viewer, probe: Probe ? <Probe onViewer={setViewer} /> : null }
+}
+
+function CurrentPlanBadge() {
+  return (
+    <p className="plan__current" data-testid="current-plan">
+      Current plan
+    </p>
+  )
+}
+
+function ProPrice({ price, showCheckout }: { price: PlanPrice; showCheckout: boolean }) {
   const perMonth =
     price.interval === 'year'
       ? formatAmount(Math.round(price.unitAmount / 12), price.currency)
@@ -25,9 +57,11 @@ function ProPrice({ price }: { price: PlanPrice }) {
         {intervalWords[price.interval]}
         {perMonth ? <span className="plan__note"> ({perMonth} a month)</span> : null}
       </p>
-      <Link className="button button--primary" to={checkoutPath(price.interval)}>
-        {price.interval === 'year' ? 'Go Pro yearly' : 'Go Pro monthly'}
-      </Link>
+      {showCheckout ? (
+        <Link className="button button--primary" to={checkoutPath(price.interval)}>
+          {price.interval === 'year' ? 'Go Pro yearly' : 'Go Pro monthly'}
+        </Link>
+      ) : null}
     </div>
   )
 }
@@ -41,8 +75,12 @@ export function PricingPlans() {
   const free = findPlan('free')
   const pro = findPlan('pro')
   const saving = yearlySavingPercent(pro)
+  const { viewer, probe } = useViewer()
+  const signedIn = viewer.status === 'signed-in'
+  const onPro = signedIn && viewer.plan === 'pro'
   return (
-    <div className="pricing-plans">
+    <div className="pricing-plans" data-viewer={viewer.status}>
+      {probe}
       <fieldset className="billing-toggle">
         <legend>Billing period</legend>
         <input type="radio" id="billing-month" name="billing" value="month" defaultChecked />
@@ -56,6 +94,7 @@ export function PricingPlans() {
       <div className="plan-grid">
         <article className="card plan" aria-labelledby="plan-free">
           <h2 id="plan-free">{free.name}</h2>
+          {signedIn && !onPro ? <CurrentPlanBadge /> : null}
           <p className="plan__price">
             <strong>{formatAmount(0, pro.prices[0]?.currency ?? 'usd')}</strong> forever
           </p>
@@ -63,16 +102,30 @@ export function PricingPlans() {
             Up to {free.documentLimit} documents, the full editor and preview, sync and two-factor
             sign-in.
           </p>
-          <Link className="button" to="/login?mode=signup">
-            Start free
-          </Link>
+          {signedIn ? (
+            onPro ? null : (
+              <Link className="button" to="/dashboard">
+                Open your notes
+              </Link>
+            )
+          ) : (
+            <Link className="button" to="/login?mode=signup">
+              Start free
+            </Link>
+          )}
         </article>
         <article className="card plan plan--featured" aria-labelledby="plan-pro">
           <h2 id="plan-pro">{pro.name}</h2>
+          {onPro ? <CurrentPlanBadge /> : null}
           {pro.prices.map((price) => (
-            <ProPrice key={price.id} price={price} />
+            <ProPrice key={price.id} price={price} showCheckout={!onPro} />
           ))}
           <p>Unlimited documents, image attachments and priority support.</p>
+          {signedIn && viewer.paying ? (
+            <Link className="button" to="/stripe">
+              Manage billing
+            </Link>
+          ) : null}
         </article>
       </div>
     </div>

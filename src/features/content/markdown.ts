@@ -11,6 +11,7 @@ import remarkGfm from 'remark-gfm'
 import remarkParse from 'remark-parse'
 import remarkRehype from 'remark-rehype'
 import { unified } from 'unified'
+import { setAutoDirection } from './autoDirection'
 import { decorate } from './rehypeDecorate'
 import { highlightCodeBlocks, type CodeHighlighter } from './highlightCode'
 import type { RenderedMarkdown } from './types'
@@ -19,6 +20,8 @@ export interface MarkdownOptions {
   highlight?: CodeHighlighter
   /** Links to this origin are ours; every other http(s) link gets rel="noopener noreferrer". */
   siteOrigin?: string
+  /** Let each block of text take its own direction (the dashboard preview of mixed scripts). */
+  autoDirection?: boolean
 }
 
 const parser = unified().use(remarkParse).use(remarkGfm).use(remarkRehype).use(rehypeSanitize)
@@ -27,6 +30,7 @@ const printer = unified().use(rehypeStringify)
 export function renderMarkdown(markdown: string, options: MarkdownOptions = {}): RenderedMarkdown {
   const tree = parser.runSync(parser.parse(markdown)) as Root
   const { headings, words } = decorate(tree, options.siteOrigin)
+  if (options.autoDirection) setAutoDirection(tree)
   if (options.highlight) highlightCodeBlocks(tree, options.highlight)
   return { html: printer.stringify(tree), headings, words }
 }

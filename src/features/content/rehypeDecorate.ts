@@ -7,6 +7,7 @@ import type { Element, Root } from 'hast'
 import { toString } from 'hast-util-to-string'
 import { visit } from 'unist-util-visit'
 import type { Heading } from './types'
+import { countWords } from './countWords'
 import { createSlugger } from './slugger'
 
 export interface DecorateResult {
@@ -32,7 +33,6 @@ function isExternal(href: string, siteOrigin: string | undefined): boolean {
 export function decorate(tree: Root, siteOrigin?: string): DecorateResult {
   const slug = createSlugger()
   const headings: Heading[] = []
-  let words = 0
   visit(tree, 'element', (node: Element) => {
     const level = HEADING.exec(node.tagName)
     if (level) {
@@ -57,9 +57,5 @@ export function decorate(tree: Root, siteOrigin?: string): DecorateResult {
       if (isExternal(node.properties.href, siteOrigin)) node.properties.rel = ['noopener', 'noreferrer']
     }
   })
-  visit(tree, 'text', (node, _index, parent) => {
-    const inCode = parent?.type === 'element' && ['code', 'pre'].includes((parent as Element).tagName)
-    if (!inCode) words += node.value.split(/\s+/).filter(Boolean).length
-  })
-  return { headings, words }
+  return { headings, words: countWords(tree) }
 }

@@ -5,8 +5,10 @@ import { ConfirmDialog } from './components/ConfirmDialog'
 import { DocumentEditor } from './components/DocumentEditor'
 import { DocumentList } from './components/DocumentList'
 import { EmptyState, SAMPLE_DOCUMENT } from './components/EmptyState'
+import { LiveStatus } from './components/LiveStatus'
 import { PlanNotice } from './components/PlanNotice'
 import { TransferActions } from './components/TransferActions'
+import { ShortcutKeys } from './components/ShortcutKeys'
 import { UndoToast } from './components/UndoToast'
 import { UpgradePrompt } from './components/UpgradePrompt'
 import type { DocumentSession } from './documentSession'
@@ -14,8 +16,9 @@ import { PLAN_LIMIT_MESSAGE } from './planLimits'
 import { SHORTCUT_HELP, isTextField, shortcutFor } from './shortcuts'
 import type { DocumentSummary, WorkspaceDocument } from './types'
 import { useDocuments } from './useDocuments'
+import { useOnline } from './useOnline'
 import { useSupabase } from './useSupabase'
-import { UNSAVED_CHANGES_MESSAGE, useUnsavedChangesWarning } from './useUnsavedChangesWarning'
+import { useUnsavedChangesWarning } from './useUnsavedChangesWarning'
 
 interface WorkspaceProps {
   userId: string
@@ -37,6 +40,7 @@ export function Workspace({ userId }: WorkspaceProps) {
   const [undo, setUndo] = useState<{ row: WorkspaceDocument; wasOpen: boolean } | null>(null)
   const [justCreated, setJustCreated] = useState<string | null>(null)
   const [now, setNow] = useState(() => Date.now())
+  const online = useOnline()
 
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 30_000)
@@ -52,10 +56,9 @@ export function Workspace({ userId }: WorkspaceProps) {
   const open = useCallback(
     async (id: string | null, { flush = true } = {}) => {
       const current = session.current
-      if (flush && current && current.id !== id && current.hasUnsavedChanges()) {
-        const saved = await current.flush()
-        if (!saved && !window.confirm(UNSAVED_CHANGES_MESSAGE)) return
-      }
+      // Save before switching; text that cannot be saved now stays on this device.
+      if (flush && current && current.id !== id && current.hasUnsavedChanges())
+        await current.flush()
       setParams(id ? { doc: id } : {})
     },
     [setParams],
@@ -119,6 +122,7 @@ export function Workspace({ userId }: WorkspaceProps) {
       if (event.defaultPrevented || document.querySelector('dialog[open]')) return
       const action = shortcutFor({
         key: event.key,
+        code: event.code,
         ctrlKey: event.ctrlKey,
         metaKey: event.metaKey,
         altKey: event.altKey,
@@ -147,7 +151,7 @@ export function Workspace({ userId }: WorkspaceProps) {
             className="button button--primary button--small"
             onClick={() => void createAndOpen()}
             disabled={busy || !supabase}
-            aria-keyshortcuts="N"
+            aria-keyshortcuts="Control+Alt+N Meta+Alt+N N"
           >
             New document
           </button>
@@ -160,9 +164,7 @@ export function Workspace({ userId }: WorkspaceProps) {
           documentCount={docs.documents.length}
           onImported={() => void docs.refresh()}
         />
-        <p className={`live-note${docs.live ? ' live-note--on' : ''}`} data-testid="live-status">
-          {docs.live ? 'Live: changes from your other tabs and devices appear here' : 'Connecting…'}
-        </p>
+        <LiveStatus live={docs.live} online={online} />
         {upgrade ? (
           <UpgradePrompt
             title="Upgrade to Pro for unlimited documents"
@@ -197,22 +199,15 @@ export function Workspace({ userId }: WorkspaceProps) {
         <p className="workspace__keys">
           {SHORTCUT_HELP.map(({ keys, action }) => (
             <span key={action}>
-              {keys.map((key) => (
-                <kbd key={key}>{key}</kbd>
-              ))}{' '}
-              {action}
+              <ShortcutKeys keys={keys} /> {action}
             </span>
           ))}
         </p>
       </aside>
       <div className="workspace__main">
-        {empty ? (
-          <EmptyState
-            busy={busy}
-            onCreate={() => void createAndOpen()}
-            onCreateSample={() => void createAndOpen(SAMPLE_DOCUMENT)}
-          />
-        ) : selectedId ? (
+        {/* An open document wins over the empty state: if it was the last one and vanished,
+            its unsaved text must still be offered. */}
+        {selectedId ? (
           <DocumentEditor
             key={selectedId}
             supabase={supabase}
@@ -228,9 +223,16 @@ export function Workspace({ userId }: WorkspaceProps) {
             }
             onClose={() => void open(null, { flush: false })}
           />
+        ) : empty ? (
+          <EmptyState
+            busy={busy}
+            onCreate={() => void createAndOpen()}
+            onCreateSample={() => void createAndOpen(SAMPLE_DOCUMENT)}
+          />
         ) : docs.status === 'ready' ? (
           <p className="status-note pane-note">
-            Pick a document from the list, or press <kbd>N</kbd> to start a new one.
+            Pick a document from the list, or press <kbd>Ctrl/⌘</kbd>+<kbd>Alt</kbd>+<kbd>N</kbd> to
+            start a new one.
           </p>
         ) : null}
       </div>

@@ -76,7 +76,13 @@ export function formatEdited(iso: string, now: number = Date.now()): string {
 }
 
 /** A title for a new or renamed document: trimmed, never empty, within the database's 200. */
+/** Spaces tidied; never cut (a title over the limit is refused with a counter instead). */
 export function cleanTitle(raw: string): string {
-  const title = raw.replace(/\s+/g, ' ').trim().slice(0, 200)
+  const title = raw.replace(/\s+/g, ' ').trim()
   return title || 'Untitled'
+}
+
+/** Characters as Postgres's char_length counts them (code points, not UTF-16 units). */
+export function titleLength(title: string): number {
+  return [...title].length
 }

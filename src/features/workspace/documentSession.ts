@@ -11,17 +11,22 @@
  *   the text while this tab also has unsaved text is a conflict: nothing is saved until the
  *   person chooses, and both texts stay available.
  * - An unmodified document simply takes the newer text from elsewhere.
+ * - Text over the database's size limit is never sent, and a save the database refused as too
+ *   large is not retried: it could never succeed. The text stays; shortening it saves again.
  */
+import { documentBytes, isTooLarge, tooLargeMessage } from './documentLimits'
 import type { WorkspaceDocument } from './types'
 
 export type SaveStatus =
-  'saved' | 'pending' | 'saving' | 'offline' | 'failed' | 'conflict' | 'deleted'
+  'saved' | 'pending' | 'saving' | 'offline' | 'failed' | 'too-large' | 'conflict' | 'deleted'
 
 export type SaveOutcome =
   | { kind: 'saved'; document: WorkspaceDocument }
   /** The version did not match; `current` is the row as it is now (null: deleted). */
   | { kind: 'conflict'; current: WorkspaceDocument | null }
   | { kind: 'offline' }
+  /** The database refused the text as over its size limit. */
+  | { kind: 'too-large' }
   | { kind: 'failed'; message: string }
 
 export type SaveBody = (id: string, body: string, baseVersion: number) => Promise<SaveOutcome>
@@ -112,6 +117,14 @@ export class DocumentSession {
       this.update({ draft: text })
       return
     }
+    if (status === 'too-large') {
+      if (isTooLarge(text)) {
+        this.update({ draft: text, error: tooLargeMessage(documentBytes(text)) })
+        return
+      }
+      // Short enough again: save as after any other edit.
+      this.update({ error: null })
+    }
     if (text === this.state.base.body && !this.inFlight) {
       this.clearTimer()
       this.update({ draft: text, status: 'saved' })
@@ -135,6 +148,21 @@ export class DocumentSession {
     if (this.state.status !== 'failed' && this.state.status !== 'offline') return
     this.clearTimer()
     void this.runSave()
+  }
+
+  /**
+   * Text this device kept but never saved (a reload, a crash, a refused save), put back when
+   * the document opens. `baseBody` is the server text it was typed on: if the document was
+   * saved elsewhere since, the person chooses between the two, as in any conflict.
+   */
+  restoreDraft(text: string, baseBody: string): void {
+    if (text === this.state.draft || this.state.status !== 'saved') return
+    if (baseBody !== this.state.base.body) {
+      this.replaceDraft(text, { status: 'conflict', theirs: this.state.base })
+      return
+    }
+    this.replaceDraft(text, { status: 'pending' })
+    this.schedule(this.debounceMs)
   }
 
   /** A newer row from elsewhere (realtime), or null when it was deleted elsewhere. */
@@ -206,6 +234,14 @@ export class DocumentSession {
         this.update({ status: 'saved', error: null, retryAt: null })
         return
       }
+      if (isTooLarge(snapshot)) {
+        this.update({
+          status: 'too-large',
+          error: tooLargeMessage(documentBytes(snapshot)),
+          retryAt: null,
+        })
+        return
+      }
       this.update({ status: 'saving' })
       const outcome = await this.saveBody(base.id, snapshot, base.version)
       if (this.disposed) return
@@ -237,6 +273,14 @@ export class DocumentSession {
           continue // only the title changed elsewhere: save again on the new version
         }
         this.update({ status: 'conflict', theirs: current, retryAt: null })
+        return
+      }
+      if (outcome.kind === 'too-large') {
+        this.update({
+          status: 'too-large',
+          error: tooLargeMessage(documentBytes(snapshot)),
+          retryAt: null,
+        })
         return
       }
       this.failures += 1

@@ -35,8 +35,14 @@ function failure(
   return {
     ok: false,
     kind: 'failed',
-    message: `Folio could not ${action} (${error?.message ?? `status ${status}`}). Try again in a moment.`,
+    // The database's own text (constraint names, SQL states) means nothing to the person.
+    message: `Folio could not ${action}. Try again in a moment.`,
   }
+}
+
+/** The body's size check (`octet_length(body) <= 1000000`) refused the text. */
+function isTooLargeError(error: PostgrestLikeError | null): boolean {
+  return Boolean(error && error.code === '23514' && error.message?.includes('body'))
 }
 
 export async function listDocuments(supabase: SupabaseClient): Promise<Result<DocumentSummary[]>> {
@@ -146,14 +152,17 @@ export async function saveDocumentBody(
   id: string,
   body: string,
   baseVersion: number,
+  /** A new title to save with the text (one taken from its first heading). */
+  title?: string,
 ): Promise<SaveOutcome> {
   const { data, error, status } = await supabase
     .from('documents')
-    .update({ body })
+    .update(title === undefined ? { body } : { body, title })
     .eq('id', id)
     .eq('version', baseVersion)
     .is('deleted_at', null)
     .select(DOCUMENT_COLUMNS)
+  if (isTooLargeError(error)) return { kind: 'too-large' }
   if (error || !data) {
     const result = failure(error, status)
     return result.kind === 'offline'

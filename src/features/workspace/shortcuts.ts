@@ -6,6 +6,8 @@ export type ShortcutAction = 'new-document' | 'search' | 'save'
 
 export interface KeyLike {
   key: string
+  /** The physical key ('KeyN'): with Alt held, macOS types '˜' for N, so `key` alone misses it. */
+  code?: string
   ctrlKey: boolean
   metaKey: boolean
   altKey: boolean
@@ -14,14 +16,18 @@ export interface KeyLike {
   inTextField: boolean
 }
 
+/** What the dashboard and the product tour promise; Ctrl/⌘ means either key. */
 export const SHORTCUT_HELP: ReadonlyArray<{ keys: string[]; action: string }> = [
-  { keys: ['N'], action: 'New document' },
-  { keys: ['/'], action: 'Search titles' },
-  { keys: ['Ctrl', 'S'], action: 'Save now' },
+  { keys: ['Ctrl/⌘', 'Alt', 'N'], action: 'New document' },
+  { keys: ['Ctrl/⌘', 'K'], action: 'Search titles' },
+  { keys: ['Ctrl/⌘', 'S'], action: 'Save now' },
 ]
 
 export function shortcutFor(event: KeyLike): ShortcutAction | null {
   const mod = event.ctrlKey || event.metaKey
+  // Ctrl/⌘+Alt+N rather than Ctrl/⌘+N, which the browser keeps for a new window.
+  if (mod && event.altKey && (event.code === 'KeyN' || event.key.toLowerCase() === 'n'))
+    return 'new-document'
   if (mod && !event.altKey && event.key.toLowerCase() === 's') return 'save'
   if (mod && !event.altKey && event.key.toLowerCase() === 'k') return 'search'
   if (event.inTextField || mod || event.altKey) return null

@@ -1,24 +1,52 @@
 /**
- * Opens one document: loads it, runs its DocumentSession (autosave, conflicts), feeds it the
- * realtime changes for its row, and retries a failed save as soon as the browser is back online.
+ * Opens one document: loads it, puts back text this device kept but never saved, runs its
+ * DocumentSession (autosave, conflicts) with the unsaved text mirrored to the device, feeds
+ * it the realtime changes for its row, and retries a failed save as soon as the browser is
+ * back online.
  */
 import { useEffect, useState, useSyncExternalStore } from 'react'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { getDocument, saveDocumentBody } from './documentsApi'
-import { DocumentSession, type SessionState } from './documentSession'
+import { DocumentSession, type SaveOutcome, type SessionState } from './documentSession'
+import { keepDraftsOf } from './draftKeeper'
+import { forgetDraft, keepDraft, readDraft } from './localDrafts'
+import { followHeading } from './documentTitles'
+import { SIGNED_OUT_MESSAGE, sessionHasEnded } from './sessionCheck'
+import type { WorkspaceDocument } from './types'
 import type { RemoteChangeListener } from './useDocuments'
 
 export type OpenDocument =
   | { status: 'loading' }
-  | { status: 'missing' }
+  /** `keptText`: unsaved text this device still holds for the vanished document. */
+  | { status: 'missing'; keptText: string | null; forgetKeptText: () => void }
   | { status: 'error'; message: string }
-  | { status: 'ready'; session: DocumentSession }
+  | { status: 'ready'; session: DocumentSession; restoredAt: number | null }
 
 const noSubscription = () => () => {}
 const noState = () => null
+const draftStore = { keep: keepDraft, forget: forgetDraft }
+
+/**
+ * A save that finds no row, or is refused, may mean this tab was signed out elsewhere: the
+ * database hides the rows of an ended session. Then it is not "deleted elsewhere".
+ */
+async function saveChecked(
+  supabase: SupabaseClient,
+  base: WorkspaceDocument,
+  body: string,
+): Promise<SaveOutcome> {
+  const title = followHeading(base.title, base.body, body) ?? undefined
+  const outcome = await saveDocumentBody(supabase, base.id, body, base.version, title)
+  const suspicious =
+    (outcome.kind === 'conflict' && outcome.current === null) || outcome.kind === 'failed'
+  if (suspicious && (await sessionHasEnded(supabase)))
+    return { kind: 'failed', message: SIGNED_OUT_MESSAGE }
+  return outcome
+}
 
 export function useDocumentSession(
   supabase: SupabaseClient | null,
+  userId: string,
   id: string,
   onRemoteChange: (listener: RemoteChangeListener) => () => void,
 ): { open: OpenDocument; state: SessionState | null } {
@@ -27,17 +55,32 @@ export function useDocumentSession(
   useEffect(() => {
     if (!supabase) return
     let session: DocumentSession | null = null
+    let stopKeeping: (() => void) | null = null
     let cancelled = false
     setOpen({ status: 'loading' })
-    void getDocument(supabase, id).then((result) => {
-      if (cancelled) return
-      if (!result.ok) return setOpen({ status: 'error', message: result.message })
-      if (!result.data) return setOpen({ status: 'missing' })
-      session = new DocumentSession(result.data, (docId, body, version) =>
-        saveDocumentBody(supabase, docId, body, version),
-      )
-      setOpen({ status: 'ready', session })
-    })
+    void Promise.all([getDocument(supabase, id), readDraft(userId, id)]).then(
+      async ([result, draft]) => {
+        if (cancelled) return
+        if (!result.ok) return setOpen({ status: 'error', message: result.message })
+        if (!result.data) {
+          if (await sessionHasEnded(supabase)) return // the guard takes over
+          return setOpen({
+            status: 'missing',
+            keptText: draft?.body.trim() ? draft.body : null,
+            forgetKeptText: () => void forgetDraft(userId, id),
+          })
+        }
+        const opened: DocumentSession = new DocumentSession(result.data, (_id, body) =>
+          saveChecked(supabase, opened.getState().base, body),
+        )
+        session = opened
+        const restore = draft && draft.body !== result.data.body ? draft : null
+        if (restore) session.restoreDraft(restore.body, restore.baseBody)
+        else if (draft) void forgetDraft(userId, id) // the server already has that text
+        stopKeeping = keepDraftsOf(session, userId, draftStore, { alreadyKept: Boolean(restore) })
+        setOpen({ status: 'ready', session, restoredAt: restore?.keptAt ?? null })
+      },
+    )
     const stopListening = onRemoteChange((changedId, row) => {
       if (changedId !== id || !session) return
       if (row && typeof row.body !== 'string') {
@@ -57,9 +100,10 @@ export function useDocumentSession(
       cancelled = true
       stopListening()
       window.removeEventListener('online', online)
+      stopKeeping?.()
       session?.dispose()
     }
-  }, [supabase, id, onRemoteChange])
+  }, [supabase, userId, id, onRemoteChange])
 
   const session = open.status === 'ready' ? open.session : null
   const state = useSyncExternalStore(

@@ -14,6 +14,7 @@ import {
   type Result,
 } from './documentsApi'
 import { removeSummary, upsertSummary } from './documentList'
+import { sessionHasEnded } from './sessionCheck'
 import type { DocumentSummary, Plan, WorkspaceDocument } from './types'
 
 export type RemoteChangeListener = (id: string, row: WorkspaceDocument | null) => void
@@ -43,6 +44,9 @@ export function useDocuments(supabase: SupabaseClient | null, userId: string) {
   const refresh = useCallback(async () => {
     if (!supabase) return
     const [list, plan] = await Promise.all([listDocuments(supabase), currentPlan(supabase)])
+    // An ended session sees no rows at all: that is a sign-out (the guard takes over), not
+    // an empty workspace.
+    if (list.ok && list.data.length === 0 && (await sessionHasEnded(supabase))) return
     setState((previous) =>
       list.ok
         ? { ...previous, status: 'ready', documents: list.data, error: null, plan }

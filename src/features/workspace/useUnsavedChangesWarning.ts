@@ -1,12 +1,10 @@
 import { useEffect } from 'react'
-import { useBlocker } from 'react-router-dom'
-
-export const UNSAVED_CHANGES_MESSAGE =
-  'Some of your text is not saved yet. Leave anyway and lose it?'
 
 /**
- * Warns before the page is left while text is unsaved: the browser's own prompt for closing or
- * reloading the tab, a confirmation for links inside the site.
+ * Warns before the tab is closed or reloaded while text is unsaved (the browser's own prompt).
+ * Moving inside the site needs no warning: unsaved text is kept on this device and comes back
+ * when the document is opened again, and the guard must be free to send a signed-out tab to
+ * the sign-in page.
  */
 export function useUnsavedChangesWarning(hasUnsavedChanges: () => boolean): void {
   useEffect(() => {
@@ -19,14 +17,4 @@ export function useUnsavedChangesWarning(hasUnsavedChanges: () => boolean): void
     window.addEventListener('beforeunload', beforeUnload)
     return () => window.removeEventListener('beforeunload', beforeUnload)
   }, [hasUnsavedChanges])
-
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      currentLocation.pathname !== nextLocation.pathname && hasUnsavedChanges(),
-  )
-  useEffect(() => {
-    if (blocker.state !== 'blocked') return
-    if (window.confirm(UNSAVED_CHANGES_MESSAGE)) blocker.proceed()
-    else blocker.reset()
-  }, [blocker])
 }

@@ -122,6 +122,15 @@ describe('the markdown pipeline', () => {
     expect(readingMinutes(3)).toBe(1)
   })
 
+  it('counts the words a reader reads: not heading anchors, not words split by emphasis', () => {
+    const { words } = renderMarkdown(
+      '# Title here\n\n## Second\n\nOne **tw**o three, see `code` and [a link](https://example.com).\n\n- item one\n- item two',
+    )
+    // Title here · Second · One two three see and a link · item one · item two
+    expect(words).toBe(14)
+    expect(renderMarkdown('これは日本語の文章です。').words).toBeGreaterThan(1)
+  })
+
   it('finds the fence languages shiki knows', () => {
     expect(languagesIn(['```ts\nx\n```\n~~~ bash\ny\n~~~', '```TS\n```\n```nosuchlang\n```'])).toEqual([
       'bash',

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   cleanTitle,
   filterByTitle,
+  titleLength,
   formatEdited,
   removeSummary,
   sortNewestFirst,
@@ -78,9 +79,15 @@ describe('formatEdited', () => {
 })
 
 describe('cleanTitle', () => {
-  it('trims, collapses spaces, never leaves a title empty and keeps to 200 characters', () => {
+  it('trims, collapses spaces and never leaves a title empty', () => {
     expect(cleanTitle('  Release   notes \n')).toBe('Release notes')
     expect(cleanTitle('   ')).toBe('Untitled')
-    expect(cleanTitle('x'.repeat(300))).toHaveLength(200)
+  })
+
+  it('never cuts a long title: it is refused with a counter instead', () => {
+    const long = 'word '.repeat(60)
+    expect(cleanTitle(long)).toBe(long.trim())
+    // Counted as Postgres counts characters: an emoji is one, not two.
+    expect(titleLength('📝 notes')).toBe(7)
   })
 })

@@ -31,10 +31,21 @@ describe('fenceLanguages', () => {
 })
 
 describe('the preview pipeline', () => {
+  it('lets each paragraph take its own direction, so Arabic and Hebrew read right-to-left', async () => {
+    const { renderer } = countingRenderer()
+    const html = await renderer.render(
+      'مرحبا بالعالم\n\nHello\n\n- שלום\n\n```\ncode stays ltr\n```\n',
+    )
+    expect(html).toContain('<p dir="auto">مرحبا بالعالم</p>')
+    expect(html).toContain('<p dir="auto">Hello</p>')
+    expect(html).toContain('<li dir="auto">שלום</li>')
+    expect(html).not.toMatch(/<(pre|code)[^>]*dir=/)
+  })
+
   it('highlights fenced code with the site themes, loading only the grammars used', async () => {
     const { renderer, requested } = countingRenderer()
     const html = await renderer.render('# Title\n\n```ts\nconst answer: number = 42\n```\n')
-    expect(html).toContain('<h1 id="user-content-title">')
+    expect(html).toContain('<h1 id="user-content-title" dir="auto">')
     expect(html).toMatch(/<pre class="shiki shiki-themes github-light-default github-dark-default"/)
     expect(html).toContain('--shiki-light:')
     expect(html).toContain('--shiki-dark:')

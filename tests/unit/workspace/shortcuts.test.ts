@@ -29,4 +29,10 @@ describe('dashboard shortcuts', () => {
     expect(key('s')).toBeNull()
     expect(key('n', { ctrlKey: true })).toBeNull() // the browser's new window stays the browser's
   })
+
+  it('Ctrl or Cmd+Alt+N starts a document, as the tour promises, even in the editor', () => {
+    expect(key('n', { ctrlKey: true, altKey: true, inTextField: true })).toBe('new-document')
+    // macOS: Alt turns N into a dead key; the physical key still says N.
+    expect(key('Dead', { metaKey: true, altKey: true, code: 'KeyN' })).toBe('new-document')
+  })
 })

@@ -15,7 +15,9 @@ import { ConflictPanel } from './ConflictPanel'
 import { DeletedPanel } from './DeletedPanel'
 import { MarkdownEditor } from './MarkdownEditor'
 import { MarkdownPreview } from './MarkdownPreview'
+import { RestoredDraftNotice } from './RestoredDraftNotice'
 import { SaveStatus } from './SaveStatus'
+import { SizeWarning } from './SizeWarning'
 import { UpgradePrompt } from './UpgradePrompt'
 
 interface DocumentEditorProps {
@@ -37,7 +39,7 @@ type Notice = { kind: 'error' | 'info'; text: string } | { kind: 'upgrade'; text
 /** One open document: editor and live preview side by side, autosave state, conflicts. */
 export function DocumentEditor(props: DocumentEditorProps) {
   const { supabase, documentId, onRemoteChange, onSession } = props
-  const { open, state } = useDocumentSession(supabase, documentId, onRemoteChange)
+  const { open, state } = useDocumentSession(supabase, props.userId, documentId, onRemoteChange)
   const session = open.status === 'ready' ? open.session : null
   const dark = useDarkMode()
   const editor = useRef<MarkdownEditorHandle | null>(null)
@@ -71,12 +73,26 @@ export function DocumentEditor(props: DocumentEditorProps) {
   )
 
   if (open.status === 'loading') return <p className="status-note pane-note">Opening…</p>
-  if (open.status === 'missing')
-    return (
+  if (open.status === 'missing') {
+    const { keptText, forgetKeptText } = open
+    return keptText ? (
+      <DeletedPanel
+        hasText
+        onSaveAsNew={() => {
+          props.onSaveAsNew(keptText)
+          forgetKeptText()
+        }}
+        onClose={() => {
+          forgetKeptText()
+          props.onClose()
+        }}
+      />
+    ) : (
       <p className="status-note pane-note" role="status">
         This document does not exist any more. Pick another one from the list.
       </p>
     )
+  }
   if (open.status === 'error' || !state || !session)
     return (
       <FormMessage kind="error">{open.status === 'error' ? open.message : 'Opening…'}</FormMessage>
@@ -105,6 +121,8 @@ export function DocumentEditor(props: DocumentEditorProps) {
           Download .md
         </button>
       </div>
+      {open.restoredAt !== null ? <RestoredDraftNotice keptAt={open.restoredAt} /> : null}
+      <SizeWarning draft={state.draft} />
       {state.status === 'conflict' && state.theirs ? (
         <ConflictPanel
           mine={state.draft}

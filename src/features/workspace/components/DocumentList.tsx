@@ -1,5 +1,7 @@
 import { useState } from 'react'
-import { cleanTitle, filterByTitle, formatEdited } from '../documentList'
+import { MAX_TITLE_LENGTH } from '../documentLimits'
+import { cleanTitle, filterByTitle, formatEdited, titleLength } from '../documentList'
+import { TitleCounter } from './TitleCounter'
 import type { DocumentSummary } from '../types'
 
 interface DocumentListProps {
@@ -54,12 +56,16 @@ function DocumentListItem({ document, selectedId, onSelect, onRename, onDelete, 
   const [draft, setDraft] = useState(document.title)
   const [busy, setBusy] = useState(false)
   const selected = document.id === selectedId
+  const counterId = `title-count-${document.id}`
+  const length = titleLength(cleanTitle(draft))
+  const tooLong = length > MAX_TITLE_LENGTH
 
   async function commit() {
     // Enter submits, and the input then loses focus: only the first of the two renames.
     if (busy) return
     const title = cleanTitle(draft)
     if (title === document.title) return setRenaming(false)
+    if (titleLength(title) > MAX_TITLE_LENGTH) return // the counter says why
     setBusy(true)
     const ok = await onRename(document.id, title)
     setBusy(false)
@@ -78,8 +84,9 @@ function DocumentListItem({ document, selectedId, onSelect, onRename, onDelete, 
         >
           <input
             aria-label={`New title for “${document.title}”`}
+            aria-describedby={counterId}
+            aria-invalid={tooLong || undefined}
             value={draft}
-            maxLength={200}
             autoFocus
             disabled={busy}
             onChange={(event) => setDraft(event.target.value)}
@@ -91,6 +98,7 @@ function DocumentListItem({ document, selectedId, onSelect, onRename, onDelete, 
               }
             }}
           />
+          <TitleCounter id={counterId} length={length} />
         </form>
       ) : (
         <a

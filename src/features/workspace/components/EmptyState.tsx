@@ -1,4 +1,5 @@
 import { SHORTCUT_HELP } from '../shortcuts'
+import { ShortcutKeys } from './ShortcutKeys'
 
 interface EmptyStateProps {
   onCreate: () => void
@@ -36,10 +37,7 @@ export function EmptyState({ onCreate, onCreateSample, busy }: EmptyStateProps) 
         {SHORTCUT_HELP.map(({ keys, action }, index) => (
           <span key={action}>
             {index > 0 ? ' · ' : null}
-            {keys.map((key) => (
-              <kbd key={key}>{key}</kbd>
-            ))}{' '}
-            {action.toLowerCase()}
+            <ShortcutKeys keys={keys} /> {action.toLowerCase()}
           </span>
         ))}
       </p>
@@ -72,8 +70,8 @@ npm install && npm start
 
 | Shortcut | Does |
 | --- | --- |
-| N | New document |
-| / | Search titles |
-| Ctrl S | Save now |
+| Ctrl/⌘+Alt+N | New document |
+| Ctrl/⌘+K | Search titles |
+| Ctrl/⌘+S | Save now |
 `,
 }

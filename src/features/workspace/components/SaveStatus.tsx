@@ -17,6 +17,8 @@ function label(state: SessionState): string {
       return 'Offline: your text is kept here and saved when you reconnect'
     case 'failed':
       return 'Not saved: Folio will try again'
+    case 'too-large':
+      return 'Not saved: this document is over the size limit'
     case 'conflict':
       return 'Not saved: this document changed elsewhere'
     case 'deleted':
@@ -40,7 +42,7 @@ export function SaveStatus({ state, onRetry }: SaveStatusProps) {
       >
         {label(state)}
       </span>
-      {state.status === 'failed' && state.error ? (
+      {(state.status === 'failed' || state.status === 'too-large') && state.error ? (
         <span className="save-status__detail">{state.error}</span>
       ) : null}
       {canRetry ? (

@@ -75,7 +75,7 @@ export function createPreviewRenderer(deps: PreviewRendererDeps): PreviewRendere
             return root.children[0] as Element
           }
         : undefined
-      return renderMarkdown(markdown, { highlight, siteOrigin }).html
+      return renderMarkdown(markdown, { highlight, siteOrigin, autoDirection: true }).html
     },
     loadedLanguages() {
       return [...loadedSnapshot]

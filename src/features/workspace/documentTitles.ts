@@ -1,0 +1,66 @@
+/**
+ * A new document takes its title from its first heading, and keeps following it until the
+ * person renames it: a title that is still "Untitled", or still what the previous text's
+ * heading gave, was never chosen by hand.
+ */
+import { MAX_TITLE_LENGTH } from './documentLimits'
+
+export const DEFAULT_TITLE = 'Untitled'
+
+const FENCE = /^ {0,3}(`{3,}|~{3,})/
+const ATX_HEADING = /^ {0,3}#{1,6}[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/
+
+/** The text of the first ATX heading outside code fences, without inline markup; or null. */
+export function firstHeading(body: string): string | null {
+  let fence: string | null = null
+  for (const line of body.split('\n')) {
+    const marker = FENCE.exec(line)?.[1]
+    if (marker) {
+      if (fence === null) fence = marker[0] as string
+      else if (marker[0] === fence) fence = null
+      continue
+    }
+    if (fence !== null) continue
+    const heading = ATX_HEADING.exec(line)?.[1]
+    if (heading === undefined) continue
+    const text = plainText(heading)
+    if (text) return text
+  }
+  return null
+}
+
+function plainText(markdown: string): string {
+  return markdown
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1') // links and images keep their text
+    .replace(/[*_`~]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+}
+
+/** A heading as a title: within the limit, shortened at a word boundary, never mid-word. */
+export function headingTitle(heading: string): string {
+  const characters = [...heading]
+  if (characters.length <= MAX_TITLE_LENGTH) return heading
+  const room = characters.slice(0, MAX_TITLE_LENGTH - 1).join('')
+  const lastSpace = room.lastIndexOf(' ')
+  return `${(lastSpace > 0 ? room.slice(0, lastSpace) : room).trimEnd()}…`
+}
+
+/**
+ * The title to save with `nextBody`, or null to leave the title alone (renamed by hand, or
+ * the heading did not change).
+ */
+export function followHeading(
+  currentTitle: string,
+  previousBody: string,
+  nextBody: string,
+): string | null {
+  const previous = firstHeading(previousBody)
+  const chosenByHand =
+    currentTitle !== DEFAULT_TITLE && (previous === null || currentTitle !== headingTitle(previous))
+  if (chosenByHand) return null
+  const next = firstHeading(nextBody)
+  if (next === null) return null
+  const title = headingTitle(next)
+  return title === currentTitle ? null : title
+}

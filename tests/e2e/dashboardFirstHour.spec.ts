@@ -1,0 +1,294 @@
+/**
+ * What a paying user meets in their first hour: a paste over the size limit, signing out
+ * other devices, the pricing page while signed in, and the small promises of the tour.
+ */
+import { expect, test, type Browser, type Page } from '@playwright/test'
+import { adminClient, createUser, signIn, type TestUser } from './backend.ts'
+import {
+  appendText,
+  documentLink,
+  editorReady,
+  editorText,
+  expectSaved,
+  insertDocument,
+  preview,
+  readDocument,
+  saveStatus,
+} from './dashboardHelpers.ts'
+import { waitForHydration } from './fixtures.ts'
+
+async function device(browser: Browser, user: TestUser, path: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage()
+  await signIn(page, user, path)
+  return page
+}
+
+test('a paste over the size limit is refused in words, never retried, and survives a reload', async ({
+  page,
+}) => {
+  test.setTimeout(90_000) // a megabyte through CodeMirror and IndexedDB on a shared machine
+  const user = await createUser('first-hour-large')
+  const doc = await insertDocument(user, { title: 'Big paste', body: 'Saved start.' })
+  await signIn(page, user, `/dashboard?doc=${doc.id}`)
+  await editorReady(page)
+
+  const paste = `\n\n${'lorem ipsum dolor sit amet '.repeat(37_100)}` // just over 1 MB
+  await appendText(page, paste)
+  await expect(saveStatus(page)).toHaveAttribute('data-status', 'too-large')
+  const status = page.locator('.save-status')
+  await expect(status).toContainText('over the 1 MB a document can hold')
+  await expect(status).toContainText('your text is kept on this device')
+  await expect(page.locator('body')).not.toContainText(/constraint|violates|23514/)
+  await expect(page.getByRole('button', { name: 'Retry now' })).toHaveCount(0)
+  expect((await readDocument(doc.id)).body).toBe('Saved start.')
+
+  await page.reload()
+  // A megabyte of text takes CodeMirror a while on a busy machine.
+  await expect(page.getByTestId('markdown-editor')).toHaveAttribute('data-ready', 'true', {
+    timeout: 60_000,
+  })
+  await expect(page.getByText(/Text you had not saved yet .* is back in the editor/)).toBeVisible()
+  expect(await editorText(page)).toBe(`Saved start.${paste}`)
+  await expect(saveStatus(page)).toHaveAttribute('data-status', 'too-large')
+
+  // Shortened below the limit, it saves and the kept copy is no longer offered.
+  await page.locator('.cm-content').click()
+  await page.keyboard.press('ControlOrMeta+A')
+  await page.keyboard.insertText('Saved start.\n\nA shorter version.')
+  await expectSaved(page)
+  expect((await readDocument(doc.id)).body).toBe('Saved start.\n\nA shorter version.')
+  await page.reload()
+  await editorReady(page)
+  await expect(page.getByText(/Text you had not saved yet/)).toHaveCount(0)
+})
+
+test('unsaved text kept on this browser is never shown to another user who signs in', async ({
+  page,
+}) => {
+  const owner = await createUser('first-hour-owner')
+  const doc = await insertDocument(owner, { title: 'Private', body: '' })
+  await signIn(page, owner, `/dashboard?doc=${doc.id}`)
+  await editorReady(page)
+  // The save cannot get through, so the text is only on this device.
+  await page.route('**/rest/v1/documents**', (route) =>
+    route.request().method() === 'PATCH' ? route.abort() : route.continue(),
+  )
+  await appendText(page, 'owner secret draft')
+  await expect(saveStatus(page)).toHaveAttribute('data-status', 'offline')
+  await page.evaluate(() => localStorage.clear()) // the owner is gone; the draft stays
+  const visitor = await createUser('first-hour-visitor')
+  await insertDocument(visitor, { title: 'Mine', body: 'visitor text' })
+  await signIn(page, visitor, `/dashboard?doc=${doc.id}`)
+  await expect(page.getByText('This document does not exist any more.')).toBeVisible()
+  await expect(page.locator('body')).not.toContainText('owner secret draft')
+
+  await page.evaluate(() => localStorage.clear())
+  await page.unroute('**/rest/v1/documents**')
+  await signIn(page, owner, `/dashboard?doc=${doc.id}`)
+  await editorReady(page)
+  expect(await editorText(page)).toBe('owner secret draft')
+})
+
+test("'Sign out other devices' stops the other browser at its next save, and its text is kept", async ({
+  browser,
+}) => {
+  const user = await createUser('first-hour-revoke')
+  const doc = await insertDocument(user, { title: 'Shared', body: 'Agreed text.' })
+  const path = `/dashboard?doc=${doc.id}`
+  const laptop = await device(browser, user, path)
+  const phone = await device(browser, user, path)
+  const tablet = await device(browser, user, '/dashboard')
+  await editorReady(laptop)
+  await editorReady(phone)
+  await expect(tablet.getByRole('link', { name: /^Shared/ })).toBeVisible()
+
+  await laptop.getByRole('button', { name: 'Sign out other devices' }).click()
+  await expect(
+    laptop.getByText('Your other devices are signed out. This one stays signed in.'),
+  ).toBeVisible()
+
+  // The phone's access token has not expired, but its session is gone.
+  await appendText(phone, ' Typed on the phone after it was signed out.')
+  await expect(phone).toHaveURL(/\/login\?redirect=/)
+  expect((await readDocument(doc.id)).body).toBe('Agreed text.')
+
+  // A reload shows the sign-in page, not an empty workspace.
+  await tablet.reload()
+  await expect(tablet).toHaveURL(/\/login\?redirect=/)
+  await expect(tablet.getByTestId('empty-state')).toHaveCount(0)
+
+  // Signing in again brings the phone back to the document with its text.
+  await phone.getByLabel('Email or phone').fill(user.email)
+  await phone.getByLabel('Password').fill(user.password)
+  await phone.getByRole('button', { name: 'Sign in', exact: true }).click()
+  await editorReady(phone)
+  await expect(phone.getByText(/Text you had not saved yet/)).toBeVisible()
+  await expectSaved(phone)
+  expect((await readDocument(doc.id)).body).toBe(
+    'Agreed text. Typed on the phone after it was signed out.',
+  )
+  // The laptop was never signed out.
+  await expect(laptop.getByTestId('signed-in-as')).toBeVisible()
+  await laptop.context().close()
+  await phone.context().close()
+  await tablet.context().close()
+})
+
+test('unsaved text of a document deleted elsewhere can be kept as a new document', async ({
+  page,
+}) => {
+  const user = await createUser('first-hour-deleted')
+  const doc = await insertDocument(user, { title: 'Gone', body: 'Old.' })
+  await signIn(page, user, `/dashboard?doc=${doc.id}`)
+  await editorReady(page)
+  await page.route('**/rest/v1/documents**', (route) =>
+    route.request().method() === 'PATCH' ? route.abort() : route.continue(),
+  )
+  await appendText(page, ' Text worth keeping.')
+  await expect(saveStatus(page)).toHaveAttribute('data-status', 'offline')
+  const admin = await adminClient()
+  expect((await admin.from('documents').delete().eq('id', doc.id)).error).toBeNull()
+  await page.unroute('**/rest/v1/documents**')
+
+  await page.reload()
+  await expect(
+    page.getByRole('heading', { name: 'This document was deleted elsewhere' }),
+  ).toBeVisible()
+  await page.getByRole('button', { name: 'Save as a new document' }).click()
+  await editorReady(page)
+  await expectSaved(page)
+  const rows = await admin.from('documents').select('title, body').eq('user_id', user.id)
+  expect(rows.data).toEqual([{ title: 'Untitled (restored)', body: 'Old. Text worth keeping.' }])
+})
+
+test('/pricing shows a signed-in person their plan, without sign-up links', async ({ page }) => {
+  await page.goto('/pricing')
+  await waitForHydration(page)
+  await expect(page.locator('.pricing-plans')).toHaveAttribute('data-viewer', 'visitor')
+  await expect(page.getByRole('link', { name: 'Start free' })).toBeVisible()
+  await expect(page.getByTestId('current-plan')).toHaveCount(0)
+
+  const free = await createUser('first-hour-pricing-free')
+  await signIn(page, free)
+  await page.goto('/pricing')
+  const freeCard = page.getByRole('article', { name: 'Free' })
+  await expect(freeCard.getByTestId('current-plan')).toHaveText('Current plan')
+  await expect(page.getByRole('link', { name: 'Start free' })).toHaveCount(0)
+  await expect(page.locator('a[href^="/login"]')).toHaveCount(0)
+  await expect(freeCard.getByRole('link', { name: 'Open your notes' })).toHaveAttribute(
+    'href',
+    '/dashboard',
+  )
+  await expect(page.getByRole('link', { name: 'Go Pro monthly' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Manage billing' })).toHaveCount(0)
+
+  await page.evaluate(() => localStorage.clear())
+  const pro = await createUser('first-hour-pricing-pro', { plan: 'pro' })
+  await signIn(page, pro)
+  await page.goto('/pricing')
+  const proCard = page.getByRole('article', { name: 'Pro' })
+  await expect(proCard.getByTestId('current-plan')).toHaveText('Current plan')
+  await expect(proCard.getByRole('link', { name: 'Manage billing' })).toHaveAttribute(
+    'href',
+    '/stripe',
+  )
+  await expect(freeCard.getByTestId('current-plan')).toHaveCount(0)
+  await expect(page.getByRole('link', { name: 'Start free' })).toHaveCount(0)
+  await expect(page.getByRole('link', { name: /Go Pro/ })).toHaveCount(0)
+})
+
+test('Ctrl/⌘+Alt+N, as the product tour promises, starts a document, even from the editor', async ({
+  page,
+}) => {
+  const user = await createUser('first-hour-shortcut')
+  await signIn(page, user)
+  await expect(page.getByTestId('empty-state')).toBeVisible()
+  await page.keyboard.press('Control+Alt+n')
+  await editorReady(page)
+  const first = new URL(page.url()).searchParams.get('doc')
+  expect(first).toBeTruthy()
+  await expect(page.locator('.workspace__keys')).toContainText('Ctrl/⌘+Alt+N New document')
+  await page.locator('.cm-content').click()
+  await page.keyboard.press('Control+Alt+n')
+  await expect.poll(() => new URL(page.url()).searchParams.get('doc')).not.toBe(first)
+  await editorReady(page)
+})
+
+test('the live indicator says offline when the browser is offline', async ({ page }) => {
+  const user = await createUser('first-hour-offline')
+  await signIn(page, user)
+  await expect(page.getByTestId('live-status')).toHaveText(/^Live/)
+  await page.context().setOffline(true)
+  await expect(page.getByTestId('live-status')).toHaveText(/^Offline/)
+  await page.context().setOffline(false)
+  await expect(page.getByTestId('live-status')).toHaveText(/^Live/)
+})
+
+test('a new document is named from its first heading until renamed, and right-to-left paragraphs preview right-to-left', async ({
+  page,
+}) => {
+  const user = await createUser('first-hour-heading')
+  const doc = await insertDocument(user, { title: 'Untitled', body: '' })
+  await signIn(page, user, `/dashboard?doc=${doc.id}`)
+  await editorReady(page)
+  await appendText(page, '# Release plan\n\nمرحبا بالعالم، هذه ملاحظة.\n\nAnd English.')
+  await expectSaved(page)
+  await expect(documentLink(page, 'Release plan')).toBeVisible()
+  await expect.poll(async () => (await readDocument(doc.id)).title).toBe('Release plan')
+
+  const arabic = preview(page).locator('p', { hasText: 'مرحبا' })
+  await expect(arabic).toHaveAttribute('dir', 'auto')
+  expect(await arabic.evaluate((p) => p.matches(':dir(rtl)'))).toBe(true)
+  const english = preview(page).locator('p', { hasText: 'And English.' })
+  expect(await english.evaluate((p) => p.matches(':dir(ltr)'))).toBe(true)
+
+  // Renamed by hand: a new heading no longer renames it.
+  await page.getByRole('button', { name: 'Rename “Release plan”' }).click()
+  const input = page.getByRole('textbox', { name: 'New title for “Release plan”' })
+  await input.fill('Q3 plan')
+  await input.press('Enter')
+  await expect(documentLink(page, 'Q3 plan')).toBeVisible()
+  await page.locator('.cm-content').click()
+  await page.keyboard.press('ControlOrMeta+Home')
+  await page.keyboard.insertText('# New top heading\n\n')
+  await expectSaved(page)
+  expect((await readDocument(doc.id)).title).toBe('Q3 plan')
+})
+
+test('a title over the limit is refused with a counter, never cut mid-word', async ({ page }) => {
+  const user = await createUser('first-hour-title')
+  const doc = await insertDocument(user, { title: 'Plan', body: '' })
+  await signIn(page, user, `/dashboard?doc=${doc.id}`)
+  await editorReady(page)
+  await page.getByRole('button', { name: 'Rename “Plan”' }).click()
+  const input = page.getByRole('textbox', { name: 'New title for “Plan”' })
+  const long = 'quarterly '.repeat(21).trim() // 209 characters
+  await input.fill(long)
+  await expect(page.getByTestId('title-counter')).toHaveText(
+    '209 / 200: titles can be up to 200 characters. Remove 9 to save.',
+  )
+  await input.press('Enter')
+  await expect(input).toBeVisible()
+  await expect(input).toHaveAttribute('aria-invalid', 'true')
+  expect((await readDocument(doc.id)).title).toBe('Plan')
+  const fits = 'quarterly '.repeat(20).trim() // 199 characters, every word whole
+  await input.fill(fits)
+  await expect(page.getByTestId('title-counter')).toHaveText('199 / 200')
+  await input.press('Enter')
+  await expect.poll(async () => (await readDocument(doc.id)).title).toBe(fits)
+})
+
+test('/success shows the one message for the flow that led there', async ({ page }) => {
+  await page.goto('/success?from=contact')
+  await waitForHydration(page)
+  await expect(page.getByText('Your message is on its way.')).toBeVisible()
+  await expect(page.getByTestId('success-message')).toHaveText(
+    'We answer by email within two working days.',
+  )
+  await expect(page.locator('main')).not.toContainText('confirmed')
+
+  await page.goto('/success')
+  await waitForHydration(page)
+  await expect(page.getByText('Your request went through.')).toBeVisible()
+  await expect(page.locator('main')).not.toContainText(/two working days|confirmed/)
+})

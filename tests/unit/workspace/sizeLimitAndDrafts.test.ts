@@ -1,0 +1,156 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import {
+  MAX_DOCUMENT_BYTES,
+  documentBytes,
+  sizeWarning,
+} from '../../../src/features/workspace/documentLimits'
+import { DocumentSession, type SaveOutcome } from '../../../src/features/workspace/documentSession'
+import { keepDraftsOf } from '../../../src/features/workspace/draftKeeper'
+import type { LocalDraft } from '../../../src/features/workspace/localDrafts'
+import type { WorkspaceDocument } from '../../../src/features/workspace/types'
+
+const row = (body: string, version = 1): WorkspaceDocument => ({
+  id: 'doc-1',
+  title: 'Notes',
+  body,
+  version,
+  created_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-01T00:00:00Z',
+})
+
+function recordingSave(outcomes: SaveOutcome[] = []) {
+  const calls: string[] = []
+  let version = 1
+  const save = async (_id: string, body: string): Promise<SaveOutcome> => {
+    calls.push(body)
+    const next = outcomes.shift()
+    if (next) return next
+    version += 1
+    return { kind: 'saved', document: row(body, version) }
+  }
+  return { calls, save }
+}
+
+const retryDelaysMs = [1000, 5000]
+
+beforeEach(() => {
+  vi.useFakeTimers()
+})
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+describe('the document size limit', () => {
+  it('never sends text over the limit, says why in words, and saves again once shortened', async () => {
+    const { calls, save } = recordingSave()
+    const session = new DocumentSession(row('short'), save, { debounceMs: 500, retryDelaysMs })
+    // Multi-byte text: 400,000 characters, 1.2 MB in UTF-8, as Postgres counts it.
+    const huge = '€'.repeat(400_000)
+    expect(huge.length).toBeLessThan(MAX_DOCUMENT_BYTES)
+    session.edit(huge)
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(calls).toEqual([])
+    expect(session.getState().status).toBe('too-large')
+    expect(session.getState().error).toBe(
+      'This document is 1.2 MB, over the 1 MB a document can hold, so Folio cannot save it. Shorten it or split it into two documents; until then your text is kept on this device.',
+    )
+    expect(session.getState().retryAt).toBeNull()
+    expect(session.hasUnsavedChanges()).toBe(true)
+    await expect(session.flush()).resolves.toBe(false)
+
+    session.edit(`${huge}more`)
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(calls).toEqual([])
+
+    session.edit('short again')
+    await vi.advanceTimersByTimeAsync(500)
+    expect(calls).toEqual(['short again'])
+    expect(session.getState()).toMatchObject({ status: 'saved', error: null })
+  })
+
+  it('stops retrying when the database refuses the text as too large', async () => {
+    const { calls, save } = recordingSave([{ kind: 'too-large' }])
+    const session = new DocumentSession(row(''), save, { debounceMs: 500, retryDelaysMs })
+    session.edit('fits here, not there')
+    await vi.advanceTimersByTimeAsync(120_000)
+    expect(calls).toEqual(['fits here, not there'])
+    expect(session.getState().status).toBe('too-large')
+    expect(session.getState().draft).toBe('fits here, not there')
+  })
+
+  it('warns in words when a document nears the limit, and not before', () => {
+    expect(sizeWarning('a'.repeat(700_000))).toBeNull()
+    expect(sizeWarning('a'.repeat(900_000))).toBe(
+      '900 KB of 1 MB: a document can hold up to 1 MB of text.',
+    )
+    expect(documentBytes('é')).toBe(2)
+  })
+})
+
+describe('drafts kept on the device', () => {
+  function memoryStore() {
+    const drafts = new Map<string, LocalDraft>()
+    return {
+      drafts,
+      keep: async (draft: LocalDraft) =>
+        void drafts.set(`${draft.userId}/${draft.documentId}`, draft),
+      forget: async (userId: string, documentId: string) =>
+        void drafts.delete(`${userId}/${documentId}`),
+    }
+  }
+
+  it('keeps unsaved text per user and document, and forgets it once saved', async () => {
+    const store = memoryStore()
+    const { save } = recordingSave([{ kind: 'offline' }])
+    const session = new DocumentSession(row('saved text'), save, { debounceMs: 500, retryDelaysMs })
+    const stop = keepDraftsOf(session, 'user-a', store, { delayMs: 100, now: () => 42 })
+    session.edit('saved text and more')
+    await vi.advanceTimersByTimeAsync(100)
+    expect(store.drafts.get('user-a/doc-1')).toEqual({
+      userId: 'user-a',
+      documentId: 'doc-1',
+      body: 'saved text and more',
+      baseBody: 'saved text',
+      keptAt: 42,
+    })
+    await vi.advanceTimersByTimeAsync(400) // the save: offline, text kept
+    expect(session.getState().status).toBe('offline')
+    expect(store.drafts.has('user-a/doc-1')).toBe(true)
+    await vi.advanceTimersByTimeAsync(1000) // the retry succeeds
+    expect(session.getState().status).toBe('saved')
+    expect(store.drafts.size).toBe(0)
+    stop()
+  })
+
+  it('writes pending text at once when the document closes', async () => {
+    const store = memoryStore()
+    const { save } = recordingSave()
+    const session = new DocumentSession(row(''), save, { debounceMs: 500, retryDelaysMs })
+    const stop = keepDraftsOf(session, 'user-a', store, { delayMs: 100 })
+    session.edit('typed just before a reload')
+    stop()
+    expect(store.drafts.get('user-a/doc-1')?.body).toBe('typed just before a reload')
+  })
+
+  it('puts a kept draft back and saves it when the server text is what it was typed on', async () => {
+    const { calls, save } = recordingSave()
+    const session = new DocumentSession(row('base'), save, { debounceMs: 500, retryDelaysMs })
+    session.restoreDraft('base plus unsaved', 'base')
+    expect(session.getState()).toMatchObject({ draft: 'base plus unsaved', status: 'pending' })
+    await vi.advanceTimersByTimeAsync(500)
+    expect(calls).toEqual(['base plus unsaved'])
+  })
+
+  it('turns a kept draft into a choice when the document was saved elsewhere since', async () => {
+    const { calls, save } = recordingSave()
+    const session = new DocumentSession(row('changed elsewhere', 3), save, {
+      debounceMs: 500,
+      retryDelaysMs,
+    })
+    session.restoreDraft('my offline text', 'the old text')
+    await vi.advanceTimersByTimeAsync(5000)
+    expect(calls).toEqual([])
+    expect(session.getState()).toMatchObject({ status: 'conflict', draft: 'my offline text' })
+    expect(session.getState().theirs?.body).toBe('changed elsewhere')
+  })
+})
