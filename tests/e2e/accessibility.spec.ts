@@ -79,7 +79,7 @@ test('signing in works with the keyboard alone', async ({ page }) => {
   const user = await createUser('keyboard')
   await page.goto('/login?redirect=%2Fdashboard')
   await waitForHydration(page)
-  await page.getByLabel('Email or phone').focus()
+  await page.getByLabel('Email', { exact: true }).focus()
   await page.keyboard.type(user.email)
   await page.keyboard.press('Tab')
   await expect(page.getByLabel('Password')).toBeFocused()

@@ -3,6 +3,7 @@
  * row-level security in the database decides what a user may see and change.
  */
 import type { SupabaseClient } from '@supabase/supabase-js'
+import { dataErrorMessage } from '../../lib/serviceErrorMessages'
 import type { SaveOutcome } from './documentSession'
 import { PLAN_LIMIT_MESSAGE, isPlanLimitError } from './planLimits'
 import type { DocumentSummary, Plan, WorkspaceDocument } from './types'
@@ -33,7 +34,8 @@ function failure(
   return {
     ok: false,
     kind: 'failed',
-    message: `Folio could not ${action} (${error?.message ?? `status ${status}`}). Try again in a moment.`,
+    // PostgREST's message is for developers (it can name tables and policies): words instead.
+    message: dataErrorMessage(error, status, action),
   }
 }
 
