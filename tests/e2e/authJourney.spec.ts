@@ -54,6 +54,27 @@ test('a two-factor user resets the password: the code is asked for in place, the
   expect(await passwordWorks(user.email, user.password)).toBe(false)
 })
 
+test('after the code, a refused new password goes back to the password, not to another code', async ({
+  page,
+}) => {
+  const user = await createTwoFactorUser('reset-2fa-same')
+  await openResetLink(page, user.email)
+  // The same password as before: the service refuses it only once the session is aal2.
+  await page.getByLabel('New password', { exact: true }).fill(user.password)
+  await page.getByLabel('Repeat the new password').fill(user.password)
+  await page.getByRole('button', { name: 'Save new password' }).click()
+  await page.getByLabel('Authentication code').fill(user.totp.generate())
+  await page.getByLabel('Authentication code').press('Enter')
+
+  await expect(page.getByText('The new password must be different from the old one.')).toBeVisible()
+  await expect(page.getByLabel('Authentication code')).toHaveCount(0)
+  await page.getByLabel('New password', { exact: true }).fill('another-new-password')
+  await page.getByLabel('Repeat the new password').fill('another-new-password')
+  await page.getByRole('button', { name: 'Save new password' }).click()
+  await expect(page).toHaveURL(/\/dashboard\/?$/)
+  expect(await passwordWorks(user.email, 'another-new-password')).toBe(true)
+})
+
 test('the two-factor step focuses the code field, takes a pasted code and submits on Enter', async ({
   page,
   context,

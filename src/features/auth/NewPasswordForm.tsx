@@ -66,11 +66,19 @@ export function NewPasswordForm({ onDone, purpose = 'change' }: NewPasswordFormP
     if (code.length !== 6) return setError({ text: TOTP_CODE_REQUIRED })
     setError(null)
     setBusy(true)
+    let verified = false
     try {
       const supabase = await loadSupabase()
       await verifySecondFactor(supabase, code)
+      verified = true
       await save(supabase)
     } catch (failure) {
+      // Once the code has passed, what is left to fix is the password (too weak, the same as
+      // before): back to it, with the session already at aal2, rather than asking for a code.
+      if (verified) {
+        setStep('password')
+        setCode('')
+      }
       setError({ text: authErrorMessage(failure) })
     } finally {
       setBusy(false)
