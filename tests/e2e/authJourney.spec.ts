@@ -138,3 +138,20 @@ test('an error the app has no words for is still said in words, never as the ser
   await expect(page.getByRole('alert')).toContainText('Please try again')
   await expect(page.getByText(/pq:|constraint|sessions_pkey/)).toHaveCount(0)
 })
+
+test('a reset form without a session (link used up) says so and offers a new link', async ({
+  page,
+}) => {
+  await page.goto('/login?mode=reset')
+  await waitForHydration(page)
+  await page.getByLabel('New password', { exact: true }).fill('a-brand-new-password')
+  await page.getByLabel('Repeat the new password').fill('a-brand-new-password')
+  await page.getByRole('button', { name: 'Save new password' }).click()
+  const alert = page.getByRole('alert')
+  await expect(alert).toContainText(
+    'Your reset link has expired or was already used. Ask for a new one.',
+  )
+  await alert.getByRole('link', { name: 'Ask for a new link' }).click()
+  await expect(page).toHaveURL(/\/login\?mode=forgot$/)
+  await expect(page.getByRole('button', { name: 'Email me a reset link' })).toBeVisible()
+})
