@@ -9,6 +9,8 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { parseArgs } from 'node:util'
 import { readHeaderSet } from './build/securityHeaders.ts'
+import { ensurePrerequisites } from './prerequisites/ensurePrerequisites.ts'
+import { consoleRunner, nodeSystem } from './prerequisites/nodeSystem.ts'
 import { startStaticServer } from './serve/staticServer.ts'
 import { STAND_IN_PORT, standInFunctionEnv } from '../tests/stripe/testKeys.ts'
 
@@ -20,6 +22,9 @@ const { values } = parseArgs({
     reset: { type: 'boolean', default: false },
   },
 })
+
+// Nothing beyond Node today (the backend is PGlite, the browser is the visitor's): keep it so.
+if (!(await ensurePrerequisites('start', nodeSystem(), consoleRunner)).ok) process.exit(1)
 
 const siteUrl = `http://127.0.0.1:${values.port}`
 const backendUrl = `http://127.0.0.1:${values['backend-port']}`

@@ -5,7 +5,7 @@ import { AccountMenu } from './features/auth/shell'
 import { CustomLayout } from './app/layouts/CustomLayout'
 import { DefaultLayout } from './app/layouts/DefaultLayout'
 import { NotFoundScreen } from './app/NotFoundScreen'
-import { RouteErrorScreen } from './app/ErrorScreen'
+import { RootErrorScreen, RouteErrorScreen } from './app/ErrorScreen'
 import type { RouteHandle } from './app/routeHandle'
 import { Shell } from './app/Shell'
 import { routeRules, type RouteRule } from './routeRules'
@@ -44,7 +44,11 @@ function pageRoute(rule: RouteRule): RouteRecord {
   if (!load) throw new Error(`No page module for route ${rule.path}`)
   const handle: RouteHandle = { rule, validate: validators[rule.path] }
   const lazy = withChunkReload(load, rule.path)
-  return rule.path === '/' ? { index: true, lazy, handle } : { path: rule.path, lazy, handle }
+  // A page that throws shows the error screen inside its layout (header and footer stay).
+  const errorElement = <RouteErrorScreen />
+  return rule.path === '/'
+    ? { index: true, lazy, handle, errorElement }
+    : { path: rule.path, lazy, handle, errorElement }
 }
 
 function layoutRoute(layout: RouteRule['layout']): RouteRecord {
@@ -56,7 +60,11 @@ function layoutRoute(layout: RouteRule['layout']): RouteRecord {
       ) : (
         <DefaultLayout account={<AccountMenu />} />
       ),
-    children: routeRules.filter((rule) => rule.layout === layout).map(pageRoute),
+    children: [
+      ...routeRules.filter((rule) => rule.layout === layout).map(pageRoute),
+      // Unknown addresses (and 404.html, prerendered from /404) get the site around the 404.
+      ...(layout === 'default' ? [{ path: '*', element: <NotFoundScreen /> }] : []),
+    ],
   }
 }
 
@@ -65,12 +73,8 @@ export const routes: RouteRecord[] = [
     id: 'root',
     path: '/',
     element: <Shell />,
-    errorElement: <RouteErrorScreen />,
-    children: [
-      layoutRoute('default'),
-      layoutRoute('custom'),
-      { path: '*', element: <NotFoundScreen /> },
-    ],
+    errorElement: <RootErrorScreen />,
+    children: [layoutRoute('default'), layoutRoute('custom')],
   },
 ]
 

@@ -1,29 +1,23 @@
 /**
  * Runs a command against a throwaway PostgreSQL server:
  *   npx tsx scripts/testing/withPostgres.ts -- <command> [args…]
- * It creates a cluster in a temporary folder with Debian's PostgreSQL binaries (15 preferred),
- * starts it on a free port, runs the command with DATABASE_URL pointing at it, then stops and
- * deletes it. The backend suite runs this way so every migration and RLS policy is also
+ * It creates a cluster in a temporary folder with PostgreSQL's binaries (FOLIO_POSTGRES_BIN_DIR,
+ * or Debian's with 15 preferred: see scripts/prerequisites), starts it on a free port, runs
+ * the command with DATABASE_URL pointing at it, then stops and deletes it. The backend suite runs this way so every migration and RLS policy is also
  * proven on the PostgreSQL that Supabase runs, not only on PGlite.
  *
- * Without PostgreSQL installed it explains how to install it and fails when
- * FOLIO_REQUIRE_POSTGRES=1 (CI), or steps aside with a warning on a developer's machine.
+ * Both databases run by default. FOLIO_SKIP_POSTGRES=1 leaves this run out on purpose (npm test
+ * says so in its summary); without that, a missing PostgreSQL fails with how to install it
+ * (`npm test` installs it first where it can).
  */
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readdirSync, rmSync, chownSync } from 'node:fs'
+import { mkdtempSync, rmSync, chownSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir, userInfo } from 'node:os'
 import path from 'node:path'
-
-function findBinDir(): string | undefined {
-  const root = '/usr/lib/postgresql'
-  if (!existsSync(root)) return undefined
-  const versions = readdirSync(root).sort((a, b) => Number(b) - Number(a))
-  const preferred = versions.includes('15') ? ['15', ...versions] : versions
-  return preferred
-    .map((version) => path.join(root, version, 'bin'))
-    .find((dir) => existsSync(path.join(dir, 'initdb')))
-}
+import { aptCommand } from '../prerequisites/ensurePrerequisites'
+import { nodeSystem } from '../prerequisites/nodeSystem'
+import { findPostgresBinDir } from '../prerequisites/requirements'
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -58,16 +52,19 @@ if (command.length === 0) {
   process.exit(2)
 }
 
-const binDir = findBinDir()
-if (!binDir) {
-  const advice =
-    'PostgreSQL is not installed: `apt-get install -y postgresql-15` to run the backend suite on it.'
-  if (process.env.FOLIO_REQUIRE_POSTGRES === '1') {
-    console.error(advice)
-    process.exit(1)
-  }
-  console.warn(`⚠ ${advice} Skipping the PostgreSQL run; the PGlite run covers the same tests.`)
+if (process.env.FOLIO_SKIP_POSTGRES === '1') {
+  console.warn('⚠ FOLIO_SKIP_POSTGRES=1: the PostgreSQL run is left out; only PGlite was checked.')
   process.exit(0)
+}
+const system = nodeSystem()
+const binDir = findPostgresBinDir(system)
+if (!binDir) {
+  console.error(
+    `PostgreSQL is not installed, and the backend suite runs on it too.\n` +
+      `  Install it: ${aptCommand(['postgresql-15'], system)}\n` +
+      `  (or set FOLIO_POSTGRES_BIN_DIR to the folder with its initdb; or FOLIO_SKIP_POSTGRES=1 to leave this run out)`,
+  )
+  process.exit(1)
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'folio-pg-'))

@@ -8,27 +8,41 @@ interface ErrorScreenProps {
   message: string
 }
 
-/** The fatal-error screen of the spec: status code, 'Oops.', the message and a way home. */
+/**
+ * The fatal-error screen of the spec: status code, 'Oops.', the message and a way home. It is
+ * the content of a page: the layout around it gives the site's header, footer and `<main>`.
+ */
 export function ErrorScreen({ statusCode, message }: ErrorScreenProps) {
   const navigate = useSafeNavigate()
   return (
-    <main className="error-screen" id="main">
+    <section className="error-screen" aria-labelledby="error-screen-title">
       <Head>
         <title>{`${statusCode} · Folio`}</title>
         <meta name="robots" content="noindex" />
       </Head>
       <p className="error-screen__status">{statusCode}</p>
-      <h1 className="error-screen__title">Oops.</h1>
+      <h1 className="error-screen__title" id="error-screen-title">
+        Oops.
+      </h1>
       <p className="error-screen__message">{message}</p>
       <button type="button" className="button button--primary" onClick={() => navigate('/')}>
         Go Home .....
       </button>
-    </main>
+    </section>
   )
 }
 
-/** The router's errorElement: whatever was thrown, shown as an ErrorScreen. */
+/** A page's errorElement: whatever it threw, shown as an ErrorScreen inside its layout. */
 export function RouteErrorScreen() {
   const error = toHttpError(useRouteError())
   return <ErrorScreen statusCode={error.statusCode} message={error.message} />
+}
+
+/** The last resort, when the layout itself failed: the same screen, alone on the page. */
+export function RootErrorScreen() {
+  return (
+    <main id="main" className="error-screen--alone">
+      <RouteErrorScreen />
+    </main>
+  )
 }

@@ -3,16 +3,13 @@ import { Outlet, useLocation, useMatches } from 'react-router-dom'
 import { Head } from 'vite-react-ssg'
 import { ColorModeContext } from './ColorModeContext'
 import { FORCED_MODE_ATTRIBUTE } from './colorMode'
-import { ErrorScreen } from './ErrorScreen'
-import { NOT_FOUND_STATUS, validationFailedMessage } from './errors'
 import { resolveMiddleware } from './middleware'
 import { isRouteHandle } from './routeHandle'
 import { useColorMode } from './useColorMode'
 import { useScrollBehavior } from './useScrollBehavior'
 
 /**
- * The root of every page: applies the matched route's rules (colour mode, validation,
- * middleware) and the navigation behaviours, then renders the layout and page below it.
+ * The root of every page: applies the matched route's rules (colour mode, middleware) and the navigation behaviours, then renders the layout and page below it.
  */
 export function Shell() {
   const matches = useMatches()
@@ -36,7 +33,6 @@ export function Shell() {
     document.documentElement.dataset.hydrated = 'true'
   }, [])
 
-  const valid = handle?.validate ? handle.validate(location) : true
   const htmlAttributes = rule?.colorMode ? { [FORCED_MODE_ATTRIBUTE]: rule.colorMode } : {}
 
   return (
@@ -44,11 +40,8 @@ export function Shell() {
       <Head htmlAttributes={{ lang: 'en', ...htmlAttributes }}>
         <meta name="generator" content="Folio" />
       </Head>
-      {valid ? (
-        <Outlet />
-      ) : (
-        <ErrorScreen statusCode={NOT_FOUND_STATUS} message={validationFailedMessage(location)} />
-      )}
+      {/* The layouts apply the route's validation, so a refused address keeps the site around it. */}
+      <Outlet />
     </ColorModeContext.Provider>
   )
 }

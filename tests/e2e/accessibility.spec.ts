@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { createUser, signIn } from './backend'
+import { createUser, latestEmail, signIn } from './backend'
 import { expect, test, waitForHydration } from './fixtures'
+import { createTwoFactorUser } from './twoFactor'
 
 async function axeViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page })
@@ -46,6 +47,34 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expect(page.getByTestId('signed-in-as')).toBeVisible()
       expect(await axeViolations(page)).toEqual([])
     })
+
+    test('the two-factor code steps (sign-in, password reset) have no axe violations', async ({
+      page,
+    }) => {
+      const user = await createTwoFactorUser(`axe-2fa-${colorScheme}`)
+      await page.goto('/login?mode=forgot')
+      await waitForHydration(page)
+      await page.getByLabel('Email', { exact: true }).fill(user.email)
+      await page.getByRole('button', { name: 'Email me a reset link' }).click()
+      await page.goto((await latestEmail(user.email, 'recovery')).links[0] as string)
+      await page.getByLabel('New password', { exact: true }).fill('a-brand-new-password')
+      await page.getByLabel('Repeat the new password').fill('a-brand-new-password')
+      await page.getByRole('button', { name: 'Save new password' }).click()
+      await page.getByLabel('Authentication code').fill('000000')
+      await page.keyboard.press('Enter')
+      await expect(page.getByRole('alert')).toBeVisible()
+      expect(await axeViolations(page)).toEqual([])
+
+      await page.context().clearCookies()
+      await page.evaluate(() => localStorage.clear())
+      await page.goto('/login')
+      await waitForHydration(page)
+      await page.getByLabel('Email', { exact: true }).fill(user.email)
+      await page.getByLabel('Password').fill(user.password)
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+      await expect(page.getByLabel('Authentication code')).toBeFocused()
+      expect(await axeViolations(page)).toEqual([])
+    })
   })
 }
 
@@ -79,7 +108,7 @@ test('signing in works with the keyboard alone', async ({ page }) => {
   const user = await createUser('keyboard')
   await page.goto('/login?redirect=%2Fdashboard')
   await waitForHydration(page)
-  await page.getByLabel('Email or phone').focus()
+  await page.getByLabel('Email', { exact: true }).focus()
   await page.keyboard.type(user.email)
   await page.keyboard.press('Tab')
   await expect(page.getByLabel('Password')).toBeFocused()

@@ -38,7 +38,7 @@ test('sign up, confirm from the mailbox, land on the dashboard', async ({ page }
   const email = uniqueEmail('signup')
   await page.goto('/login?mode=signup&redirect=%2Fdashboard')
   await waitForHydration(page)
-  await page.getByLabel('Email or phone').fill(email)
+  await page.getByLabel('Email', { exact: true }).fill(email)
   await page.getByLabel('Password').fill('a-long-enough-password')
   await page.getByRole('button', { name: 'Create account' }).click()
   await expect(page.getByText(`we sent a confirmation link to ${email}`)).toBeVisible()
@@ -69,7 +69,7 @@ test('a visitor is sent to sign in and comes back; signing out locks the dashboa
   await expect(page.getByText('Signed in as')).toHaveCount(0)
 
   await waitForHydration(page)
-  await page.getByLabel('Email or phone').fill(user.email)
+  await page.getByLabel('Email', { exact: true }).fill(user.email)
   await page.getByLabel('Password').fill(user.password)
   await page.getByRole('button', { name: 'Sign in', exact: true }).click()
   await expectSignedInOnDashboard(page, user.email)
@@ -103,13 +103,13 @@ test('a wrong password says so in words and keeps what was typed', async ({ page
   const user = await createUser('wrong-password')
   await page.goto('/login')
   await waitForHydration(page)
-  await page.getByLabel('Email or phone').fill(user.email)
+  await page.getByLabel('Email', { exact: true }).fill(user.email)
   await page.getByLabel('Password').fill('not-the-password')
   await page.getByRole('button', { name: 'Sign in', exact: true }).click()
   await expect(
     page.getByText('That email and password do not match an account. Check them and try again.'),
   ).toBeVisible()
-  await expect(page.getByLabel('Email or phone')).toHaveValue(user.email)
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(user.email)
   await expect(page).toHaveURL(/\/login\/?$/)
 })
 
@@ -213,7 +213,7 @@ test('two-factor: enrol with the app, then signing in asks for a code', async ({
   await expect(page).toHaveURL(SIGNED_OUT_URL)
   await page.goto('/login?redirect=%2Fdashboard')
   await waitForHydration(page)
-  await page.getByLabel('Email or phone').fill(user.email)
+  await page.getByLabel('Email', { exact: true }).fill(user.email)
   await page.getByLabel('Password').fill(user.password)
   await page.getByRole('button', { name: 'Sign in', exact: true }).click()
   await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible()

@@ -76,7 +76,7 @@ export async function sessionTokensFor(
 export async function signIn(page: Page, user: TestUser, redirect = '/dashboard'): Promise<void> {
   await page.goto(`/login?redirect=${encodeURIComponent(redirect)}`)
   await page.locator('html[data-hydrated="true"]').waitFor()
-  await page.getByLabel('Email or phone').fill(user.email)
+  await page.getByLabel('Email', { exact: true }).fill(user.email)
   await page.getByLabel('Password').fill(user.password)
   await page.getByRole('button', { name: 'Sign in', exact: true }).click()
   await expect(page).toHaveURL((url) => url.pathname === redirect.split('?')[0])

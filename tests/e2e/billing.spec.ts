@@ -49,7 +49,7 @@ test('pricing → sign in → embedded checkout → webhook → Pro, documents u
     /\/login\/?\?redirect=%2Fsubscribe%2Fstripe%3Fplan%3Dpro%26interval%3Dmonth$/,
   )
   await waitForHydration(page)
-  await page.getByLabel('Email or phone').fill(user.email)
+  await page.getByLabel('Email', { exact: true }).fill(user.email)
   await page.getByLabel('Password').fill(user.password)
   await page.getByRole('button', { name: 'Sign in', exact: true }).click()
   await expect(page).toHaveURL(/\/subscribe\/stripe\/?\?plan=pro&interval=month$/)

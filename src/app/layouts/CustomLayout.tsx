@@ -1,4 +1,4 @@
-import { Outlet } from 'react-router-dom'
+import { PageOutlet } from './PageOutlet'
 import { SiteFooter } from './SiteFooter'
 import { SiteHeader } from './SiteHeader'
 
@@ -12,7 +12,7 @@ export function CustomLayout({ account }: LayoutProps) {
     <div className="layout layout--custom">
       <SiteHeader variant="custom" account={account} />
       <main id="main" className="layout__main layout__main--wide">
-        <Outlet />
+        <PageOutlet />
       </main>
       <SiteFooter />
     </div>

@@ -1,4 +1,4 @@
-import { Outlet } from 'react-router-dom'
+import { PageOutlet } from './PageOutlet'
 import { SiteFooter } from './SiteFooter'
 import { SiteHeader } from './SiteHeader'
 
@@ -12,7 +12,7 @@ export function DefaultLayout({ account }: LayoutProps) {
     <div className="layout layout--default">
       <SiteHeader variant="default" account={account} />
       <main id="main" className="layout__main">
-        <Outlet />
+        <PageOutlet />
       </main>
       <SiteFooter />
     </div>

@@ -106,7 +106,7 @@ export function LoginPanel() {
           {mode === 'forgot' ? (
             <EmailLinkForm key="forgot" purpose="recovery" redirectTarget={target} />
           ) : null}
-          {mode === 'reset' ? <NewPasswordForm onDone={goBack} /> : null}
+          {mode === 'reset' ? <NewPasswordForm purpose="reset" onDone={goBack} /> : null}
           {mode === 'mfa' ? <MfaChallengeForm onVerified={goBack} /> : null}
         </Suspense>
       )}

@@ -1,8 +1,9 @@
 import { useState } from 'react'
-import { Field } from '../../components/Field'
 import { FormMessage } from '../../components/FormMessage'
 import { authErrorMessage } from './messages'
+import { TOTP_CODE_REQUIRED, verifySecondFactor } from './secondFactor'
 import { loadSupabase } from './supabaseClient'
+import { TotpCodeField } from './TotpCodeField'
 
 interface MfaChallengeFormProps {
   onVerified: () => void
@@ -16,22 +17,11 @@ export function MfaChallengeForm({ onVerified }: MfaChallengeFormProps) {
 
   async function submit(event: React.FormEvent) {
     event.preventDefault()
-    const digits = code.replace(/\s+/g, '')
-    if (!/^\d{6}$/.test(digits))
-      return setError('Enter the 6-digit code from your authenticator app.')
+    if (code.length !== 6) return setError(TOTP_CODE_REQUIRED)
     setError(null)
     setBusy(true)
     try {
-      const supabase = await loadSupabase()
-      const { data: factors, error: listError } = await supabase.auth.mfa.listFactors()
-      if (listError) throw listError
-      const factor = factors.totp.find((candidate) => candidate.status === 'verified')
-      if (!factor) throw new Error('This account has no verified authenticator. Sign in again.')
-      const { error: failure } = await supabase.auth.mfa.challengeAndVerify({
-        factorId: factor.id,
-        code: digits,
-      })
-      if (failure) throw failure
+      await verifySecondFactor(await loadSupabase(), code)
       onVerified()
     } catch (failure) {
       setError(authErrorMessage(failure))
@@ -47,17 +37,7 @@ export function MfaChallengeForm({ onVerified }: MfaChallengeFormProps) {
         app shows for Folio.
       </p>
       {error ? <FormMessage kind="error">{error}</FormMessage> : null}
-      <Field
-        label="Authentication code"
-        name="totp"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        pattern="[0-9 ]*"
-        maxLength={7}
-        value={code}
-        onChange={(event) => setCode(event.target.value)}
-        required
-      />
+      <TotpCodeField value={code} onChange={setCode} />
       <button type="submit" className="button button--primary" disabled={busy}>
         {busy ? 'Checking…' : 'Verify'}
       </button>

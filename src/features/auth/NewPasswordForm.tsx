@@ -1,44 +1,137 @@
 import { useState } from 'react'
+import { Link } from 'react-router-dom'
 import { Field } from '../../components/Field'
 import { FormMessage } from '../../components/FormMessage'
-import { authErrorMessage } from './messages'
-import { MIN_PASSWORD_LENGTH, PASSWORD_LENGTH_HINT, PASSWORD_TOO_SHORT } from './passwordPolicy'
+import { authErrorMessage, needsSecondFactor } from './messages'
+import { TOTP_CODE_REQUIRED, needsStepUp, verifySecondFactor } from './secondFactor'
+import {
+  MIN_PASSWORD_LENGTH,
+  PASSWORD_LENGTH_HINT,
+  PASSWORD_TOO_SHORT,
+} from '../../lib/passwordPolicy'
 import { loadSupabase } from './supabaseClient'
+import { TotpCodeField } from './TotpCodeField'
 
 interface NewPasswordFormProps {
   onDone: () => void
+  /** 'reset': reached from an emailed link, so a missing session means the link is used up. */
+  purpose?: 'reset' | 'change'
 }
 
-/** Sets a new password for the signed-in user (after a recovery link, or from the account panel). */
-export function NewPasswordForm({ onDone }: NewPasswordFormProps) {
+const RESET_LINK_USED_UP = 'Your reset link has expired or was already used. Ask for a new one.'
+
+/**
+ * Sets a new password for the signed-in user (after a recovery link, or from the account panel).
+ * With two-factor on, the auth service changes a password only for an aal2 session, which a
+ * reset link never gives: the form then asks for the authenticator code in place, verifies it
+ * and saves the password it kept (GoTrue: internal/api/user.go refuses with insufficient_aal).
+ */
+export function NewPasswordForm({ onDone, purpose = 'change' }: NewPasswordFormProps) {
   const [password, setPassword] = useState('')
   const [confirm, setConfirm] = useState('')
-  const [error, setError] = useState<string | null>(null)
+  const [code, setCode] = useState('')
+  const [step, setStep] = useState<'password' | 'code'>('password')
+  const [error, setError] = useState<{ text: string; linkUsedUp?: boolean } | null>(null)
   const [busy, setBusy] = useState(false)
 
-  async function submit(event: React.FormEvent) {
+  async function save(supabase: Awaited<ReturnType<typeof loadSupabase>>) {
+    const { error: failure } = await supabase.auth.updateUser({ password })
+    if (needsSecondFactor(failure)) return setStep('code')
+    if (failure) throw failure
+    onDone()
+  }
+
+  async function submitPassword(event: React.FormEvent) {
     event.preventDefault()
-    if (password.length < MIN_PASSWORD_LENGTH) return setError(PASSWORD_TOO_SHORT)
-    if (password !== confirm) return setError('The two passwords are not the same.')
+    if (password.length < MIN_PASSWORD_LENGTH) return setError({ text: PASSWORD_TOO_SHORT })
+    if (password !== confirm) return setError({ text: 'The two passwords are not the same.' })
     setError(null)
     setBusy(true)
     try {
       const supabase = await loadSupabase()
       const { data } = await supabase.auth.getSession()
-      if (!data.session) throw new Error('Your reset link has expired. Ask for a new one.')
-      const { error: failure } = await supabase.auth.updateUser({ password })
-      if (failure) throw failure
-      onDone()
+      if (!data.session) {
+        return setError(
+          purpose === 'reset'
+            ? { text: RESET_LINK_USED_UP, linkUsedUp: true }
+            : { text: authErrorMessage({ name: 'AuthSessionMissingError' }) },
+        )
+      }
+      if (await needsStepUp(supabase)) return setStep('code')
+      await save(supabase)
     } catch (failure) {
-      setError(authErrorMessage(failure))
+      setError({ text: authErrorMessage(failure) })
     } finally {
       setBusy(false)
     }
   }
 
+  async function submitCode(event: React.FormEvent) {
+    event.preventDefault()
+    if (code.length !== 6) return setError({ text: TOTP_CODE_REQUIRED })
+    setError(null)
+    setBusy(true)
+    let verified = false
+    try {
+      const supabase = await loadSupabase()
+      await verifySecondFactor(supabase, code)
+      verified = true
+      await save(supabase)
+    } catch (failure) {
+      // Once the code has passed, what is left to fix is the password (too weak, the same as
+      // before): back to it, with the session already at aal2, rather than asking for a code.
+      if (verified) {
+        setStep('password')
+        setCode('')
+      }
+      setError({ text: authErrorMessage(failure) })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const message = error ? (
+    <FormMessage kind="error">
+      {error.text}
+      {error.linkUsedUp ? (
+        <>
+          {' '}
+          <Link to="/login?mode=forgot">Ask for a new link</Link>
+        </>
+      ) : null}
+    </FormMessage>
+  ) : null
+
+  if (step === 'code') {
+    return (
+      <form className="form" onSubmit={submitCode} noValidate aria-busy={busy}>
+        <p>
+          Your account is protected by two-factor authentication. Enter the code your authenticator
+          app shows for Folio to save your new password.
+        </p>
+        {message}
+        <TotpCodeField value={code} onChange={setCode} />
+        <button type="submit" className="button button--primary" disabled={busy}>
+          {busy ? 'Saving…' : 'Verify and save password'}
+        </button>
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            setStep('password')
+            setCode('')
+            setError(null)
+          }}
+        >
+          Change the new password
+        </button>
+      </form>
+    )
+  }
+
   return (
-    <form className="form" onSubmit={submit} noValidate aria-busy={busy}>
-      {error ? <FormMessage kind="error">{error}</FormMessage> : null}
+    <form className="form" onSubmit={submitPassword} noValidate aria-busy={busy}>
+      {message}
       <Field
         label="New password"
         name="new-password"

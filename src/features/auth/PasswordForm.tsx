@@ -1,9 +1,10 @@
 import { useState } from 'react'
 import { Field } from '../../components/Field'
 import { FormMessage } from '../../components/FormMessage'
-import { authErrorMessage, isPhone, validateCredentials, type FieldErrors } from './messages'
+import { describeAuthError } from './describeAuthError'
+import { validateCredentials, type FieldErrors } from './credentials'
 import { loadSupabase } from './supabaseClient'
-import { PASSWORD_LENGTH_HINT } from './passwordPolicy'
+import { PASSWORD_LENGTH_HINT } from '../../lib/passwordPolicy'
 import { callbackUrl } from './useAuthRedirect'
 
 interface PasswordFormProps {
@@ -29,17 +30,17 @@ export function PasswordForm({ mode, redirectTarget, onSignedIn }: PasswordFormP
     setBusy(true)
     try {
       const supabase = await loadSupabase()
-      const value = identifier.trim()
-      const credentials = isPhone(value) ? { phone: value, password } : { email: value, password }
+      const email = identifier.trim()
+      const credentials = { email, password }
       if (mode === 'signup') {
         const { data, error } = await supabase.auth.signUp({
           ...credentials,
-          options: { emailRedirectTo: callbackUrl(redirectTarget, value) },
-        } as Parameters<typeof supabase.auth.signUp>[0])
+          options: { emailRedirectTo: callbackUrl(redirectTarget, email) },
+        })
         if (error) throw error
         if (!data.session) {
           setNotice(
-            `Almost there: we sent a confirmation link to ${value}. Open it to finish creating your account.`,
+            `Almost there: we sent a confirmation link to ${email}. Open it to finish creating your account.`,
           )
           return
         }
@@ -51,7 +52,7 @@ export function PasswordForm({ mode, redirectTarget, onSignedIn }: PasswordFormP
       const { data: levels } = await supabase.auth.mfa.getAuthenticatorAssuranceLevel()
       onSignedIn(levels?.nextLevel === 'aal2' && levels.currentLevel !== 'aal2')
     } catch (error) {
-      setErrors({ form: authErrorMessage(error) })
+      setErrors({ form: await describeAuthError(error) })
     } finally {
       setBusy(false)
     }
@@ -62,10 +63,9 @@ export function PasswordForm({ mode, redirectTarget, onSignedIn }: PasswordFormP
       {errors.form ? <FormMessage kind="error">{errors.form}</FormMessage> : null}
       {notice ? <FormMessage kind="success">{notice}</FormMessage> : null}
       <Field
-        label="Email or phone"
-        name="identifier"
-        type="text"
-        inputMode="email"
+        label="Email"
+        name="email"
+        type="email"
         autoComplete={mode === 'signup' ? 'email' : 'username'}
         value={identifier}
         onChange={(event) => setIdentifier(event.target.value)}

@@ -5,6 +5,7 @@
  * deleted (supabase/migrations/*_soft_delete_documents.sql says why).
  */
 import type { SupabaseClient } from '@supabase/supabase-js'
+import { dataErrorMessage } from '../../lib/serviceErrorMessages'
 import type { SaveOutcome } from './documentSession'
 import { PLAN_LIMIT_MESSAGE, isPlanLimitError } from './planLimits'
 import type { DocumentSummary, Plan, WorkspaceDocument } from './types'
@@ -35,8 +36,8 @@ function failure(
   return {
     ok: false,
     kind: 'failed',
-    // The database's own text (constraint names, SQL states) means nothing to the person.
-    message: `Folio could not ${action}. Try again in a moment.`,
+    // PostgREST's message is for developers (it can name tables and policies): words instead.
+    message: dataErrorMessage(error, status, action),
   }
 }
 

@@ -2,26 +2,32 @@ import { describe, expect, it } from 'vitest'
 import {
   CREDENTIALS_REQUIRED,
   authErrorMessage,
-  isPhone,
   validateCredentials,
   validateEmail,
 } from '../../../src/features/auth/messages'
+import { totpDigits } from '../../../src/features/auth/secondFactor'
 
 describe('validateCredentials', () => {
-  it('uses the spec text when the email/phone or password is missing', () => {
+  it('uses the spec text when the email or password is missing, and says which', () => {
     expect(CREDENTIALS_REQUIRED).toBe(
       'You must provide either an email or phone number and a password',
     )
-    expect(validateCredentials('', 'secret123', 'signin')).toEqual({ form: CREDENTIALS_REQUIRED })
-    expect(validateCredentials('a@b.co', '', 'signin')).toEqual({ form: CREDENTIALS_REQUIRED })
+    expect(validateCredentials('', 'secret123', 'signin')).toEqual({
+      form: CREDENTIALS_REQUIRED,
+      identifier: 'Enter your email address.',
+    })
+    expect(validateCredentials('a@b.co', '', 'signin')).toEqual({
+      form: CREDENTIALS_REQUIRED,
+      password: 'Enter your password.',
+    })
   })
 
-  it('accepts an email or a phone number', () => {
+  it('accepts an email and refuses a phone number, which Folio accounts do not use', () => {
     expect(validateCredentials('ada@example.com', 'x', 'signin')).toEqual({})
-    expect(validateCredentials('+44 20 7946 0958', 'x', 'signin')).toEqual({})
-    expect(validateCredentials('ada', 'x', 'signin').identifier).toMatch(/email address/)
-    expect(isPhone('+44 20 7946 0958')).toBe(true)
-    expect(isPhone('ada@example.com')).toBe(false)
+    expect(validateCredentials('+44 20 7946 0958', 'x', 'signin').identifier).toBe(
+      'Enter an email address like you@example.com.',
+    )
+    expect(validateCredentials('ada', 'x', 'signup').identifier).toMatch(/email address/)
   })
 
   it('asks for 8 characters when signing up', () => {
@@ -32,20 +38,13 @@ describe('validateCredentials', () => {
   })
 })
 
-describe('authErrorMessage', () => {
-  it('turns GoTrue codes into plain words', () => {
-    expect(
-      authErrorMessage({
-        code: 'invalid_credentials',
-        message: 'Invalid login credentials',
-        status: 400,
-      }),
-    ).toMatch(/do not match/)
-    expect(authErrorMessage({ code: 'user_already_exists', status: 422 })).toMatch(/already exists/)
-    expect(authErrorMessage({ name: 'AuthRetryableFetchError', status: 503 })).toMatch(
-      /cannot reach/,
-    )
-    expect(authErrorMessage({ message: 'Something new' })).toBe('Something new')
+describe('totpDigits', () => {
+  it('keeps the six digits of a code however it was pasted', () => {
+    expect(totpDigits('123456')).toBe('123456')
+    expect(totpDigits(' 123 456 ')).toBe('123456')
+    expect(totpDigits('123-456\n')).toBe('123456')
+    expect(totpDigits('Code: 123 456 789')).toBe('123456')
+    expect(totpDigits('abc')).toBe('')
   })
 })
 

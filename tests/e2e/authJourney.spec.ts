@@ -1,0 +1,157 @@
+/**
+ * The sign-in screens as a newcomer meets them: the password reset of a two-factor user, the
+ * two-factor step itself, what the identifier field offers, and never a server's own words.
+ */
+import type { Page } from '@playwright/test'
+import { createUser, latestEmail } from './backend'
+import { expect, test, waitForHydration } from './fixtures'
+import { createTwoFactorUser, passwordWorks } from './twoFactor'
+
+async function openResetLink(page: Page, email: string) {
+  await page.goto('/login?mode=forgot')
+  await waitForHydration(page)
+  await page.getByLabel('Email', { exact: true }).fill(email)
+  await page.getByRole('button', { name: 'Email me a reset link' }).click()
+  await expect(page.getByText('a link to choose a new password is on its way')).toBeVisible()
+  const message = await latestEmail(email, 'recovery')
+  await page.goto(message.links[0] as string)
+  await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible()
+}
+
+async function signInWithPassword(page: Page, email: string, password: string) {
+  await page.goto('/login?redirect=%2Fdashboard')
+  await waitForHydration(page)
+  await page.getByLabel('Email', { exact: true }).fill(email)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+}
+
+test('a two-factor user resets the password: the code is asked for in place, then it is saved', async ({
+  page,
+}) => {
+  const user = await createTwoFactorUser('reset-2fa')
+  await openResetLink(page, user.email)
+  await page.getByLabel('New password', { exact: true }).fill('a-brand-new-password')
+  await page.getByLabel('Repeat the new password').fill('a-brand-new-password')
+  await page.getByRole('button', { name: 'Save new password' }).click()
+
+  // Still on the reset screen, now asking for the second factor.
+  await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible()
+  const code = page.getByLabel('Authentication code')
+  await expect(code).toBeFocused()
+  await expect(page.getByText(/AAL2|aal2|expired/)).toHaveCount(0)
+
+  // A wrong code is explained in words and the form stays.
+  await code.fill(user.totp.generate() === '000000' ? '111111' : '000000')
+  await code.press('Enter')
+  await expect(page.getByText('That code did not match.', { exact: false })).toBeVisible()
+
+  await code.fill(user.totp.generate())
+  await code.press('Enter')
+  await expect(page).toHaveURL(/\/dashboard\/?$/)
+  await expect(page.getByTestId('signed-in-as')).toHaveText(`Signed in as ${user.email}`)
+  expect(await passwordWorks(user.email, 'a-brand-new-password')).toBe(true)
+  expect(await passwordWorks(user.email, user.password)).toBe(false)
+})
+
+test('after the code, a refused new password goes back to the password, not to another code', async ({
+  page,
+}) => {
+  const user = await createTwoFactorUser('reset-2fa-same')
+  await openResetLink(page, user.email)
+  // The same password as before: the service refuses it only once the session is aal2.
+  await page.getByLabel('New password', { exact: true }).fill(user.password)
+  await page.getByLabel('Repeat the new password').fill(user.password)
+  await page.getByRole('button', { name: 'Save new password' }).click()
+  await page.getByLabel('Authentication code').fill(user.totp.generate())
+  await page.getByLabel('Authentication code').press('Enter')
+
+  await expect(page.getByText('The new password must be different from the old one.')).toBeVisible()
+  await expect(page.getByLabel('Authentication code')).toHaveCount(0)
+  await page.getByLabel('New password', { exact: true }).fill('another-new-password')
+  await page.getByLabel('Repeat the new password').fill('another-new-password')
+  await page.getByRole('button', { name: 'Save new password' }).click()
+  await expect(page).toHaveURL(/\/dashboard\/?$/)
+  expect(await passwordWorks(user.email, 'another-new-password')).toBe(true)
+})
+
+test('the two-factor step focuses the code field, takes a pasted code and submits on Enter', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  const user = await createTwoFactorUser('mfa-paste')
+  await signInWithPassword(page, user.email, user.password)
+  await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible()
+  const field = page.getByLabel('Authentication code')
+  await expect(field).toBeFocused()
+
+  // As an authenticator app or a web page copies it: grouped, with stray spaces around it.
+  const code = user.totp.generate()
+  await page.evaluate(
+    (text) => navigator.clipboard.writeText(text),
+    ` ${code.slice(0, 3)} ${code.slice(3)} `,
+  )
+  await page.keyboard.press('ControlOrMeta+V')
+  await expect(field).toHaveValue(code)
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/\/dashboard\/?$/)
+  await expect(page.getByTestId('signed-in-as')).toHaveText(`Signed in as ${user.email}`)
+})
+
+test('sign-in offers what works: an email field, and a phone number is refused in words', async ({
+  page,
+}) => {
+  let authRequests = 0
+  page.on('request', (request) => {
+    if (request.url().includes('/auth/v1/')) authRequests += 1
+  })
+  for (const mode of ['signin', 'signup']) {
+    await page.goto(`/login?mode=${mode}`)
+    await waitForHydration(page)
+    const field = page.getByLabel('Email', { exact: true })
+    await expect(field).toHaveAttribute('type', 'email')
+    await expect(page.getByText(/phone/i)).toHaveCount(0)
+    await field.fill('+44 20 7946 0958')
+    await page.getByLabel('Password').fill('a-long-enough-password')
+    await page.getByLabel('Password').press('Enter')
+    await expect(page.getByText('Enter an email address like you@example.com.')).toBeVisible()
+  }
+  expect(authRequests).toBe(0)
+})
+
+test('an error the app has no words for is still said in words, never as the server sent it', async ({
+  page,
+}) => {
+  const user = await createUser('raw-text')
+  await page.route(/\/auth\/v1\/token\?grant_type=password/, (route) =>
+    route.fulfill({
+      status: 400,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        code: 'some_future_code',
+        msg: 'pq: duplicate key value violates unique constraint "sessions_pkey"',
+      }),
+    }),
+  )
+  await signInWithPassword(page, user.email, user.password)
+  await expect(page.getByRole('alert')).toContainText('Please try again')
+  await expect(page.getByText(/pq:|constraint|sessions_pkey/)).toHaveCount(0)
+})
+
+test('a reset form without a session (link used up) says so and offers a new link', async ({
+  page,
+}) => {
+  await page.goto('/login?mode=reset')
+  await waitForHydration(page)
+  await page.getByLabel('New password', { exact: true }).fill('a-brand-new-password')
+  await page.getByLabel('Repeat the new password').fill('a-brand-new-password')
+  await page.getByRole('button', { name: 'Save new password' }).click()
+  const alert = page.getByRole('alert')
+  await expect(alert).toContainText(
+    'Your reset link has expired or was already used. Ask for a new one.',
+  )
+  await alert.getByRole('link', { name: 'Ask for a new link' }).click()
+  await expect(page).toHaveURL(/\/login\?mode=forgot$/)
+  await expect(page.getByRole('button', { name: 'Email me a reset link' })).toBeVisible()
+})

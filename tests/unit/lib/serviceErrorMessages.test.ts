@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest'
+import {
+  CREDENTIALS_REQUIRED,
+  GENERIC_MESSAGE,
+  RESEND_REQUIRED,
+  UNREACHABLE_MESSAGE,
+  authErrorMessage,
+  dataErrorMessage,
+  needsSecondFactor,
+} from '../../../src/lib/serviceErrorMessages'
+
+/** What a server or driver writes for developers; none of it may reach the page. */
+const RAW = /AAL2|aal2|pq:|violates|relation|JWT|PGRST|constraint|Auth session missing/
+
+describe('authErrorMessage', () => {
+  it('turns GoTrue codes into plain words', () => {
+    expect(
+      authErrorMessage({
+        code: 'invalid_credentials',
+        message: 'Invalid login credentials',
+        status: 400,
+      }),
+    ).toMatch(/do not match/)
+    expect(authErrorMessage({ code: 'user_already_exists', status: 422 })).toMatch(/already exists/)
+    expect(authErrorMessage({ message: 'Invalid login credentials', status: 400 })).toMatch(
+      /do not match/,
+    )
+  })
+
+  it('never shows what the server wrote, for codes it knows and codes it does not', () => {
+    const answers = [
+      {
+        name: 'AuthApiError',
+        status: 401,
+        code: 'insufficient_aal',
+        message: 'AAL2 session is required to update email or password when MFA is enabled.',
+      },
+      { name: 'AuthApiError', status: 400, code: 'some_future_code', message: 'pq: violates x' },
+      { name: 'AuthApiError', status: 400, message: 'relation "auth.flow_state" does not exist' },
+      { name: 'AuthSessionMissingError', status: 400, message: 'Auth session missing!' },
+      { name: 'AuthInvalidJwtError', status: 400, code: 'invalid_jwt', message: 'JWT invalid' },
+      new Error('pq: constraint'),
+      'a string',
+      null,
+      undefined,
+    ]
+    for (const answer of answers) {
+      const sentence = authErrorMessage(answer)
+      expect(sentence).not.toMatch(RAW)
+      expect(sentence).toMatch(/^[A-Z].*\.$/)
+    }
+    expect(authErrorMessage({ code: 'some_future_code', message: 'pq: x' })).toBe(GENERIC_MESSAGE)
+  })
+
+  it('explains the second factor, sessions and used-up links in words', () => {
+    expect(
+      authErrorMessage({ code: 'insufficient_aal', message: 'AAL2 session is required…' }),
+    ).toBe('Enter the code from your authenticator app first, then try again.')
+    expect(authErrorMessage({ name: 'AuthSessionMissingError' })).toMatch(/session has ended/)
+    expect(authErrorMessage({ code: 'flow_state_expired' })).toMatch(/expired or was already used/)
+    expect(authErrorMessage({ code: 'mfa_verification_failed' })).toMatch(/^That code did not/)
+  })
+
+  it('says the service cannot be reached for network failures and server errors', () => {
+    expect(authErrorMessage({ name: 'AuthRetryableFetchError', status: 503 })).toBe(
+      UNREACHABLE_MESSAGE,
+    )
+    expect(authErrorMessage({ name: 'AuthRetryableFetchError', status: 0 })).toBe(
+      UNREACHABLE_MESSAGE,
+    )
+    expect(authErrorMessage({ name: 'AuthApiError', status: 500, message: 'boom' })).toBe(
+      UNREACHABLE_MESSAGE,
+    )
+    expect(authErrorMessage({ status: 429, message: 'rate limit' })).toMatch(/Too many attempts/)
+  })
+
+  it('names why a password is weak', () => {
+    expect(
+      authErrorMessage({
+        name: 'AuthWeakPasswordError',
+        code: 'weak_password',
+        reasons: ['pwned'],
+      }),
+    ).toMatch(/data breach/)
+    expect(authErrorMessage({ code: 'weak_password', reasons: ['length'] })).toMatch(/too short/)
+    expect(authErrorMessage({ code: 'weak_password' })).toMatch(/too weak/)
+  })
+
+  it("keeps the spec's own texts word for word", () => {
+    expect(authErrorMessage({ message: CREDENTIALS_REQUIRED })).toBe(CREDENTIALS_REQUIRED)
+    expect(authErrorMessage({ message: RESEND_REQUIRED })).toBe(RESEND_REQUIRED)
+    expect(authErrorMessage({ message: 'No code detected.' })).toBe(
+      'We could not read that sign-in link (No code detected.). Ask for a new one.',
+    )
+  })
+
+  it('recognises the refusal that needs a second factor', () => {
+    expect(needsSecondFactor({ code: 'insufficient_aal' })).toBe(true)
+    expect(needsSecondFactor({ code: 'invalid_credentials' })).toBe(false)
+    expect(needsSecondFactor(null)).toBe(false)
+  })
+})
+
+describe('dataErrorMessage', () => {
+  it('maps PostgREST and PostgreSQL codes to sentences about the action', () => {
+    expect(
+      dataErrorMessage(
+        { code: '42501', message: 'new row violates row-level security policy for table "x"' },
+        403,
+        'save this',
+      ),
+    ).toBe('You do not have permission to save this. Sign in again and retry.')
+    expect(dataErrorMessage({ code: 'PGRST303', message: 'JWT expired' }, 401, 'x')).toMatch(
+      /session has ended/,
+    )
+    expect(dataErrorMessage({ code: '57014', message: 'canceling statement' }, 500, 'save')).toBe(
+      'Folio took too long to save. Try again in a moment.',
+    )
+    expect(dataErrorMessage({ code: '54000', message: 'too big' }, 400, 'save this')).toMatch(
+      /too large/,
+    )
+  })
+
+  it('falls back on the status, and never on the message', () => {
+    const unknown = { code: 'XX999', message: 'pq: relation "documents" violates constraint' }
+    for (const status of [0, 400, 401, 403, 404, 409, 413, 429, 500, 503]) {
+      const sentence = dataErrorMessage(unknown, status, 'save this')
+      expect(sentence).not.toMatch(RAW)
+      expect(sentence).toMatch(/^[A-Z].*\.$/)
+    }
+    expect(dataErrorMessage(null, 0, 'load your documents')).toBe(UNREACHABLE_MESSAGE)
+    expect(dataErrorMessage(unknown, 400, 'rename the document')).toBe(
+      'Folio could not rename the document. Try again in a moment.',
+    )
+  })
+})

@@ -1,0 +1,203 @@
+import { describe, expect, it } from 'vitest'
+import {
+  ensurePrerequisites,
+  type Runner,
+} from '../../../scripts/prerequisites/ensurePrerequisites'
+import type { System } from '../../../scripts/prerequisites/requirements'
+import { TEST_STAGES, runTestStages } from '../../../scripts/testing/runTestStages'
+
+const CHROMIUM = '/usr/bin/chromium'
+const INITDB_15 = '/usr/lib/postgresql/15/bin/initdb'
+
+/**
+ * A described machine: which files exist, who runs, whether apt is there. Running apt only
+ * records the call and (as apt would) makes the installed packages' files appear.
+ */
+function machine({
+  files = [CHROMIUM, INITDB_15],
+  uid = 1000,
+  apt = true,
+  platform = 'linux' as NodeJS.Platform,
+  env = {} as Record<string, string>,
+  nodeVersion = 'v20.20.2',
+  aptInstalls = true,
+} = {}) {
+  const present = new Set(files)
+  const calls: string[] = []
+  const lines: string[] = []
+  const system: System = {
+    platform,
+    uid,
+    nodeVersion,
+    env,
+    fileExists: (file) => present.has(file),
+    listDir: (dir) =>
+      [...present]
+        .filter((file) => file.startsWith(`${dir}/`))
+        .map((file) => file.slice(dir.length + 1).split('/')[0] as string),
+    hasCommand: (command) => command === 'apt-get' && apt,
+  }
+  const runner: Runner = {
+    log: (line) => lines.push(line),
+    run: async (command, args, runEnv) => {
+      calls.push(
+        [command, ...args].join(' ') + (runEnv?.DEBIAN_FRONTEND ? ' (noninteractive)' : ''),
+      )
+      if (aptInstalls && args[0] === 'install') {
+        if (args.includes('chromium')) present.add(CHROMIUM)
+        if (args.includes('postgresql-15')) present.add(INITDB_15)
+      }
+      return aptInstalls ? 0 : 100
+    },
+  }
+  return { system, runner, calls, output: () => lines.join('\n') }
+}
+
+describe('npm test prerequisites', () => {
+  it('passes without touching anything when chromium and PostgreSQL are there', async () => {
+    const { system, runner, calls } = machine()
+    const report = await ensurePrerequisites('test', system, runner)
+    expect(report.ok).toBe(true)
+    expect(calls).toEqual([])
+    expect(report.summary.join('\n')).toContain(
+      `Chromium (end-to-end tests, Lighthouse): ${CHROMIUM}`,
+    )
+    expect(report.summary.join('\n')).toContain('/usr/lib/postgresql/15/bin')
+  })
+
+  it('as root with apt: updates, then installs what is missing, saying what it does', async () => {
+    const { system, runner, calls, output } = machine({ files: [], uid: 0 })
+    const report = await ensurePrerequisites('test', system, runner)
+    expect(calls).toEqual([
+      'apt-get update (noninteractive)',
+      'apt-get install -y chromium postgresql-15 (noninteractive)',
+    ])
+    expect(output()).toContain('==> apt-get install -y chromium postgresql-15')
+    expect(report.ok).toBe(true)
+    expect(report.summary.join('\n')).toContain('(installed now)')
+  })
+
+  it('installs only what is missing', async () => {
+    const { system, runner, calls } = machine({ files: [CHROMIUM], uid: 0 })
+    expect((await ensurePrerequisites('test', system, runner)).ok).toBe(true)
+    expect(calls).toEqual([
+      'apt-get update (noninteractive)',
+      'apt-get install -y postgresql-15 (noninteractive)',
+    ])
+  })
+
+  it('when apt fails, stops with the command to run', async () => {
+    const { system, runner, output } = machine({ files: [], uid: 0, aptInstalls: false })
+    const report = await ensurePrerequisites('test', system, runner)
+    expect(report.ok).toBe(false)
+    expect(output()).toContain('apt-get update && apt-get install -y chromium postgresql-15')
+  })
+
+  it('not root: runs nothing and gives the exact command, with sudo', async () => {
+    const { system, runner, calls, output } = machine({ files: [INITDB_15], uid: 1000 })
+    const report = await ensurePrerequisites('test', system, runner)
+    expect(report.ok).toBe(false)
+    expect(calls).toEqual([])
+    expect(output()).toContain('sudo apt-get update && sudo apt-get install -y chromium')
+    expect(output()).not.toContain('postgresql-15')
+  })
+
+  it('without apt (macOS): says what to install by hand and how to point CHROMIUM_PATH at it', async () => {
+    const { system, runner, calls, output } = machine({
+      files: [],
+      uid: 501,
+      apt: false,
+      platform: 'darwin',
+    })
+    const report = await ensurePrerequisites('test', system, runner)
+    expect(report.ok).toBe(false)
+    expect(calls).toEqual([])
+    expect(output()).toContain('export CHROMIUM_PATH=')
+    expect(output()).toContain('FOLIO_POSTGRES_BIN_DIR')
+    expect(output()).toContain('FOLIO_SKIP_POSTGRES=1')
+    expect(output()).not.toContain('apt-get')
+  })
+
+  it('uses CHROMIUM_PATH and FOLIO_POSTGRES_BIN_DIR when given, and refuses a wrong one', async () => {
+    const good = machine({
+      files: ['/opt/chrome/chrome', '/opt/pg/bin/initdb'],
+      env: { CHROMIUM_PATH: '/opt/chrome/chrome', FOLIO_POSTGRES_BIN_DIR: '/opt/pg/bin' },
+    })
+    expect((await ensurePrerequisites('test', good.system, good.runner)).ok).toBe(true)
+    // A path given by hand that leads nowhere is reported, not papered over with apt.
+    const wrong = machine({ env: { CHROMIUM_PATH: '/nowhere/chrome' }, uid: 0 })
+    expect((await ensurePrerequisites('test', wrong.system, wrong.runner)).ok).toBe(false)
+    expect(wrong.calls).toEqual([])
+    expect(wrong.output()).toContain(
+      'CHROMIUM_PATH is /nowhere/chrome, and there is no file there.',
+    )
+  })
+
+  it('FOLIO_SKIP_POSTGRES=1 leaves PostgreSQL out, and only PostgreSQL', async () => {
+    const skipping = machine({ files: [CHROMIUM], env: { FOLIO_SKIP_POSTGRES: '1' } })
+    const report = await ensurePrerequisites('test', skipping.system, skipping.runner)
+    expect(report.ok).toBe(true)
+    expect(report.skipped).toEqual(['postgresql'])
+    expect(report.summary.join('\n')).toContain('skipped (FOLIO_SKIP_POSTGRES=1)')
+
+    const noChromium = machine({ files: [INITDB_15], env: { FOLIO_SKIP_POSTGRES: '1' } })
+    expect((await ensurePrerequisites('test', noChromium.system, noChromium.runner)).ok).toBe(false)
+  })
+
+  it('stops on a Node older than 20.19 with what to do', async () => {
+    const { system, runner, output } = machine({ nodeVersion: 'v20.11.0' })
+    expect((await ensurePrerequisites('test', system, runner)).ok).toBe(false)
+    expect(output()).toContain('Install Node 20.19 or newer')
+  })
+})
+
+describe('npm start prerequisites', () => {
+  it('needs nothing beyond Node: no chromium, no PostgreSQL, no apt', async () => {
+    const { system, runner, calls } = machine({ files: [], uid: 0 })
+    const report = await ensurePrerequisites('start', system, runner)
+    expect(report.ok).toBe(true)
+    expect(calls).toEqual([])
+  })
+})
+
+describe('npm test stages', () => {
+  function stages(prerequisitesOk: boolean, failAt?: string, skipped: 'postgresql'[] = []) {
+    const ran: string[] = []
+    const lines: string[] = []
+    const run = runTestStages({
+      ensurePrerequisites: async () => ({ ok: prerequisitesOk, summary: ['✓ Node'], skipped }),
+      runStage: async (stage) => {
+        ran.push(stage)
+        return stage === failAt ? 1 : 0
+      },
+      log: (line) => lines.push(line),
+      now: () => 0,
+    })
+    return { run, ran, output: () => lines.join('\n') }
+  }
+
+  it('missing prerequisites stop the run before any stage', async () => {
+    const { run, ran, output } = stages(false)
+    expect(await run).toBe(1)
+    expect(ran).toEqual([])
+    expect(output()).toContain('stopped before any stage')
+  })
+
+  it('runs every stage in the README order and stops at the first failure', async () => {
+    const all = stages(true)
+    expect(await all.run).toBe(0)
+    expect(all.ran).toEqual([...TEST_STAGES])
+    const failing = stages(true, 'test:unit')
+    expect(await failing.run).toBe(1)
+    expect(failing.ran).toEqual(['typecheck', 'lint', 'test:unit'])
+    expect(failing.output()).toContain('stopped at test:unit')
+  })
+
+  it('says in the summary when the PostgreSQL run was skipped', async () => {
+    const { run, output } = stages(true, undefined, ['postgresql'])
+    expect(await run).toBe(0)
+    expect(output()).toMatch(
+      /PGlite only: the PostgreSQL run was skipped \(FOLIO_SKIP_POSTGRES=1\)/,
+    )
+  })
+})
