@@ -18,6 +18,11 @@ language sql stable security definer set search_path = '' as $$
   )
 $$;
 
+-- The policies below call it as the signed-in user; nobody else needs it (private functions
+-- are executable only where a policy needs them).
+revoke execute on function private.session_is_active() from public;
+grant execute on function private.session_is_active() to authenticated;
+
 create policy "Signed-out sessions lose access" on public.documents
   as restrictive for all to authenticated
   using ((select private.session_is_active()))

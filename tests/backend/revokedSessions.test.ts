@@ -55,7 +55,13 @@ describe('a revoked session loses data access at once', () => {
     expect(update.data).toEqual([])
     const insert = await other.from('documents').insert({ title: 'After sign-out' })
     expect(insert.error?.code).toBe('42501')
-    expect((await other.from('documents').delete().eq('id', docId).select('id')).data).toEqual([])
+    // Deleting is marking the row (deleted_at), an update like any other.
+    const remove = await other
+      .from('documents')
+      .update({ deleted_at: new Date().toISOString() })
+      .eq('id', docId)
+      .select('id')
+    expect(remove.data).toEqual([])
     expect((await other.from('profiles').select('id')).data).toEqual([])
     expect((await other.from('subscriptions').select('id')).data).toEqual([])
     expect((await other.storage.from('attachments').download(path)).data).toBeNull()
