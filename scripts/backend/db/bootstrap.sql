@@ -132,7 +132,7 @@ create table if not exists auth.users (
   is_anonymous boolean not null default false
 );
 -- Case-sensitive and only for non-SSO users, as GoTrue's own index (it lower-cases emails
--- before storing them): migrations/20230116124310_alter_users_email_unique_partial.up.sql.
+-- before storing them): migrations/20221215195500_modify_users_email_unique_index.up.sql.
 create unique index if not exists users_email_partial_key on auth.users (email) where is_sso_user = false;
 create index if not exists users_instance_id_email_idx on auth.users (instance_id, lower(email));
 
@@ -215,8 +215,8 @@ create table if not exists auth.flow_state (
 );
 create index if not exists flow_state_auth_code_idx on auth.flow_state (auth_code);
 
--- Every auth table: owned by supabase_auth_admin, RLS on with no policy (GoTrue's
--- migrations enable it table by table), and ALL granted to postgres
+-- Every auth table: owned by supabase_auth_admin, RLS on with no policy (supabase/auth
+-- migrations/20240612123726_enable_rls_update_grants.up.sql), and ALL granted to postgres
 -- (migrations/db/migrations/20211115181400_update-auth-permissions.sql): postgres may read
 -- them, reference them and put triggers on them, but not alter, index or drop them.
 do $$
