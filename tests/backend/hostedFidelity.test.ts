@@ -247,6 +247,30 @@ describe('API roles and their limits', () => {
   })
 })
 
+describe('the auth server runs as supabase_auth_admin, as GoTrue does', () => {
+  it('fails a sign-up whose auth.users trigger writes public tables without security definer', async () => {
+    await applyMigration(`
+      create table public.fidelity_signups (id uuid primary key);
+      create function private.fidelity_log_signup() returns trigger language plpgsql as $$
+        begin insert into public.fidelity_signups (id) values (new.id); return new; end $$;
+      create trigger fidelity_log_signup after insert on auth.users
+        for each row execute function private.fidelity_log_signup();
+    `)
+    try {
+      const email = uniqueEmail('fidelity-trigger')
+      const { error } = await serviceClient(backend).auth.admin.createUser({
+        email,
+        password: 'correct horse battery',
+        email_confirm: true,
+      })
+      expect(error?.status).toBe(500)
+      expect(await asAdmin(`select 1 from auth.users where email = $1`, [email])).toEqual([])
+    } finally {
+      await applyMigration(`drop trigger fidelity_log_signup on auth.users;`)
+    }
+  })
+})
+
 describe('auth table shapes match GoTrue', () => {
   it('gives auth.users.id no default: the auth server supplies it', async () => {
     const failure = asAdmin(`insert into auth.users (email) values ($1)`, [uniqueEmail('noid')])
