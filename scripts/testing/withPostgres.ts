@@ -78,7 +78,7 @@ let exitCode = 1
 let started = false
 try {
   console.log(`==> PostgreSQL (${binDir}) on port ${port}`)
-    // The superuser is supabase_admin, as on hosted Supabase: `postgres` must be an ordinary
+  // The superuser is supabase_admin, as on hosted Supabase: `postgres` must be an ordinary
   // role there, the one the backend applies migrations as.
   run(path.join(binDir, 'initdb'), [
     '-D',
