@@ -5,6 +5,7 @@ import type { MailMessage } from './auth/mailbox.ts'
 import { authRouter } from './auth/router.ts'
 import { LOCAL_JWT_SECRET, allowedOriginsFor, defaultOptions } from './config.ts'
 import type { BackendOptions } from './config.ts'
+import { connectedAs } from './db/connectedAs.ts'
 import type { Database } from './db/database.ts'
 import { migrate } from './db/migrate.ts'
 import { openDatabase } from './db/openDatabase.ts'
@@ -97,7 +98,8 @@ export async function startBackend(overrides: Partial<BackendOptions> = {}): Pro
       {
         prefix: '/auth/v1',
         handler: authRouter({
-          db,
+          // As GoTrue on hosted: the auth tables' owner, with no rights in public.
+          db: connectedAs(db, 'supabase_auth_admin'),
           keys,
           mailbox,
           authUrl: () => `${baseUrl}/auth/v1`,

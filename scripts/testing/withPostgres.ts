@@ -75,7 +75,17 @@ let exitCode = 1
 let started = false
 try {
   console.log(`==> PostgreSQL (${binDir}) on port ${port}`)
-  run(path.join(binDir, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8'])
+  // The superuser is supabase_admin, as on hosted Supabase: `postgres` must be an ordinary
+  // role there, the one the backend applies migrations as.
+  run(path.join(binDir, 'initdb'), [
+    '-D',
+    dataDir,
+    '-U',
+    'supabase_admin',
+    '--auth=trust',
+    '-E',
+    'UTF8',
+  ])
   // Throwaway data: durability costs time and buys nothing here.
   const serverOptions = `-p ${port} -k ${dataDir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c log_min_messages=error`
   run(pgCtl, [
@@ -92,7 +102,7 @@ try {
   const [program, ...args] = command as [string, ...string[]]
   const child = spawn(program, args, {
     stdio: 'inherit',
-    env: { ...process.env, DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/postgres` },
+    env: { ...process.env, DATABASE_URL: `postgres://supabase_admin@127.0.0.1:${port}/postgres` },
   })
   exitCode = await new Promise<number>((resolve) => child.on('exit', (code) => resolve(code ?? 1)))
 } catch (error) {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { jsonRow } from '../db/database.ts'
 import type { Queryable } from '../db/database.ts'
 import type { UserRow } from './userJson.ts'
@@ -38,16 +39,23 @@ export interface NewUser {
 
 export async function createUser(tx: Queryable, user: NewUser): Promise<UserRow> {
   const appMetadata = { provider: 'email', providers: ['email'], ...user.appMetadata }
+  // auth.users has no defaults for these, as on hosted: GoTrue supplies the id, audience,
+  // role, timestamps and empty tokens itself (supabase/auth internal/models/user.go NewUser).
   const inserted = await jsonRow<{ id: string }>(
     tx,
-    `insert into auth.users (email, encrypted_password, email_confirmed_at, raw_user_meta_data, raw_app_meta_data)
-     values ($1, $2, case when $3::boolean then now() end, $4::jsonb, $5::jsonb) returning id`,
+    `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+       raw_user_meta_data, raw_app_meta_data, created_at, updated_at, confirmation_token,
+       recovery_token, email_change_token_new, email_change, is_sso_user, is_anonymous)
+     values ('00000000-0000-0000-0000-000000000000', $6::uuid, 'authenticated', 'authenticated',
+       $1, $2, case when $3::boolean then now() end, $4::jsonb, $5::jsonb, now(), now(), '', '', '', '',
+       false, false) returning id`,
     [
       user.email.toLowerCase(),
       user.passwordHash,
       user.confirmed,
       JSON.stringify(user.userMetadata),
       JSON.stringify(appMetadata),
+      randomUUID(),
     ],
   )
   return (await findUserById(tx, inserted!.id))!

@@ -3,55 +3,138 @@
 -- realtime publication. Local only: never deploy this file. Written to be re-runnable
 -- (roles are cluster-wide on a real PostgreSQL server and may already exist).
 
+-- Runs as a superuser (PGlite's `supabase_admin`, or whoever DATABASE_URL names), like
+-- Supabase's own init scripts. Our migrations then run as `postgres`, which on hosted is
+-- NOT a superuser and owns nothing in auth or storage (migrate.ts), so a migration that
+-- would fail there fails here too.
 do $$
 begin
+  if not (select rolsuper from pg_roles where rolname = current_user) then
+    raise exception 'The local backend must connect as a superuser (it builds the auth and storage schemas as Supabase''s own admin does); "%" is not one.', current_user;
+  end if;
+  if exists (select 1 from pg_roles where rolname = 'postgres' and rolsuper) then
+    raise exception 'The role "postgres" is a superuser on this server, but on hosted Supabase it is not: migrations run as postgres here so that they fail locally as they would there.'
+      using hint = 'Point DATABASE_URL at a server whose superuser has another name (initdb -U supabase_admin, as scripts/testing/withPostgres.ts does), or leave DATABASE_URL unset to use PGlite.';
+  end if;
+  -- supabase/postgres migrations/db/init-scripts/00000000000000-initial-schema.sql
   if not exists (select 1 from pg_roles where rolname = 'anon') then
-    create role anon nologin noinherit;
+    create role anon nologin;
   end if;
   if not exists (select 1 from pg_roles where rolname = 'authenticated') then
-    create role authenticated nologin noinherit;
+    create role authenticated nologin;
   end if;
   if not exists (select 1 from pg_roles where rolname = 'service_role') then
-    create role service_role nologin noinherit bypassrls;
+    create role service_role nologin bypassrls;
+  end if;
+  if not exists (select 1 from pg_roles where rolname = 'authenticator') then
+    create role authenticator login noinherit;
+  end if;
+  if not exists (select 1 from pg_roles where rolname = 'postgres') then
+    create role postgres;
+  end if;
+  -- The owners of the auth and storage schemas' tables (GoTrue and the Storage API log in
+  -- as these on hosted; init-scripts/00000000000001-auth-schema.sql and -00002-storage-schema.sql).
+  if not exists (select 1 from pg_roles where rolname = 'supabase_auth_admin') then
+    create role supabase_auth_admin noinherit createrole login noreplication;
+  end if;
+  if not exists (select 1 from pg_roles where rolname = 'supabase_storage_admin') then
+    create role supabase_storage_admin noinherit createrole login noreplication;
   end if;
 end
 $$;
+
+-- What `postgres` is on hosted: migrations/db/migrations/10000000000000_demote-postgres.sql.
+alter role postgres nosuperuser createdb createrole login replication bypassrls;
+-- The API roles inherit (migrations/20230529180330_alter_api_roles_for_inherit.sql).
+alter role anon inherit;
+alter role authenticated inherit;
+alter role service_role inherit;
+-- Statement and lock timeouts: anon 3 s and authenticated 8 s (initial-schema.sql), the
+-- authenticator's 8 s (20221028101028_set_authenticator_timeout.sql) and lock timeout 8 s
+-- (20231130133139_set_lock_timeout_to_authenticator_role.sql). PostgREST applies them per
+-- request; withClaims.ts does the same.
+alter role anon set statement_timeout = '3s';
+alter role authenticated set statement_timeout = '8s';
+alter role authenticator set statement_timeout = '8s';
+alter role authenticator set lock_timeout = '8s';
+grant anon, authenticated, service_role to authenticator;
 
 -- The connection user must be able to `set local role` to each API role, as PostgREST's
 -- `authenticator` can. A superuser already can; granting is harmless then.
 grant anon, authenticated, service_role to current_user;
 
+-- postgres may create schemas (our `private`) and tables in public, as on hosted.
+do $$
+begin
+  execute format('grant all on database %I to postgres', current_database());
+end
+$$;
+grant all on schema public to postgres;
+
 -- ---------------------------------------------------------------- auth
+-- Shapes follow supabase/auth's migrations/ (the columns GoTrue has; ids, timestamps and
+-- metadata supplied by GoTrue, not by defaults), owned by supabase_auth_admin.
 create schema if not exists auth;
-grant usage on schema auth to anon, authenticated, service_role;
+grant usage on schema auth to anon, authenticated, service_role, postgres;
+grant all on schema auth to supabase_auth_admin;
+
+-- supabase/auth migrations/20221003041349_add_mfa_schema.up.sql (+ 'phone', 20240729123726).
+do $$
+begin
+  if to_regtype('auth.factor_type') is null then
+    create type auth.factor_type as enum ('totp', 'webauthn', 'phone');
+  end if;
+  if to_regtype('auth.factor_status') is null then
+    create type auth.factor_status as enum ('unverified', 'verified');
+  end if;
+  if to_regtype('auth.aal_level') is null then
+    create type auth.aal_level as enum ('aal1', 'aal2', 'aal3');
+  end if;
+end
+$$;
 
 create table if not exists auth.users (
   instance_id uuid,
-  id uuid primary key default gen_random_uuid(),
-  aud text default 'authenticated',
-  role text default 'authenticated',
-  email text,
-  encrypted_password text,
+  id uuid not null primary key,
+  aud varchar(255),
+  role varchar(255),
+  email varchar(255),
+  encrypted_password varchar(255),
   email_confirmed_at timestamptz,
   invited_at timestamptz,
+  confirmation_token varchar(255),
   confirmation_sent_at timestamptz,
+  recovery_token varchar(255),
   recovery_sent_at timestamptz,
-  email_change text,
+  email_change_token_new varchar(255),
+  email_change varchar(255),
   email_change_sent_at timestamptz,
   last_sign_in_at timestamptz,
-  raw_app_meta_data jsonb not null default '{}'::jsonb,
-  raw_user_meta_data jsonb not null default '{}'::jsonb,
+  raw_app_meta_data jsonb,
+  raw_user_meta_data jsonb,
   is_super_admin boolean,
-  created_at timestamptz not null default now(),
-  updated_at timestamptz not null default now(),
-  phone text unique,
+  created_at timestamptz,
+  updated_at timestamptz,
+  phone text unique default null,
   phone_confirmed_at timestamptz,
+  phone_change text default '',
+  phone_change_token varchar(255) default '',
+  phone_change_sent_at timestamptz,
   confirmed_at timestamptz generated always as (least(email_confirmed_at, phone_confirmed_at)) stored,
+  email_change_token_current varchar(255) default '',
+  email_change_confirm_status smallint default 0
+    check (email_change_confirm_status >= 0 and email_change_confirm_status <= 2),
   banned_until timestamptz,
+  reauthentication_token varchar(255) default '',
+  reauthentication_sent_at timestamptz,
+  is_sso_user boolean not null default false,
   deleted_at timestamptz,
   is_anonymous boolean not null default false
 );
-create unique index if not exists users_email_key on auth.users (lower(email)) where email is not null;
+-- Case-sensitive and only for non-SSO users, as GoTrue's own index (it lower-cases emails
+-- before storing them): migrations/20221215195500_modify_users_email_unique_index.up.sql.
+create unique index if not exists users_email_partial_key on auth.users (email) where is_sso_user = false;
+create index if not exists users_instance_id_email_idx on auth.users (instance_id, lower(email));
 
 create table if not exists auth.sessions (
   id uuid primary key default gen_random_uuid(),
@@ -59,7 +142,7 @@ create table if not exists auth.sessions (
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
   factor_id uuid,
-  aal text not null default 'aal1',
+  aal auth.aal_level not null default 'aal1',
   not_after timestamptz
 );
 create index if not exists sessions_user_id_idx on auth.sessions (user_id);
@@ -90,8 +173,8 @@ create table if not exists auth.mfa_factors (
   id uuid primary key default gen_random_uuid(),
   user_id uuid not null references auth.users (id) on delete cascade,
   friendly_name text,
-  factor_type text not null default 'totp',
-  status text not null default 'unverified',
+  factor_type auth.factor_type not null,
+  status auth.factor_status not null,
   secret text,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
@@ -132,6 +215,26 @@ create table if not exists auth.flow_state (
 );
 create index if not exists flow_state_auth_code_idx on auth.flow_state (auth_code);
 
+-- Every auth table: owned by supabase_auth_admin, RLS on with no policy (supabase/auth
+-- migrations/20240612123726_enable_rls_update_grants.up.sql), and ALL granted to postgres
+-- (migrations/db/migrations/20211115181400_update-auth-permissions.sql): postgres may read
+-- them, reference them and put triggers on them, but not alter, index or drop them.
+do $$
+declare
+  t record;
+begin
+  for t in select c.relname from pg_class c where c.relnamespace = 'auth'::regnamespace and c.relkind = 'r' loop
+    execute format('alter table auth.%I owner to supabase_auth_admin', t.relname);
+    execute format('alter table auth.%I enable row level security', t.relname);
+  end loop;
+end
+$$;
+grant all on all tables in schema auth to postgres;
+grant all on all sequences in schema auth to postgres;
+alter type auth.factor_type owner to supabase_auth_admin;
+alter type auth.factor_status owner to supabase_auth_admin;
+alter type auth.aal_level owner to supabase_auth_admin;
+
 -- Same definitions as Supabase's (they read the claims PostgREST sets per request).
 create or replace function auth.uid() returns uuid
 language sql stable as $$
@@ -165,11 +268,18 @@ language sql stable as $$
   )::jsonb
 $$;
 
-grant execute on function auth.uid(), auth.role(), auth.email(), auth.jwt() to anon, authenticated, service_role;
+grant execute on function auth.uid(), auth.role(), auth.email(), auth.jwt() to anon, authenticated, service_role, postgres;
+-- migrations/db/migrations/20211124212715_update-auth-owner.sql
+alter function auth.uid() owner to supabase_auth_admin;
+alter function auth.role() owner to supabase_auth_admin;
+alter function auth.email() owner to supabase_auth_admin;
+alter function auth.jwt() owner to supabase_auth_admin;
 
 -- ---------------------------------------------------------------- storage
 create schema if not exists storage;
 grant usage on schema storage to anon, authenticated, service_role;
+grant usage on schema storage to postgres with grant option;
+grant all on schema storage to supabase_storage_admin;
 
 create table if not exists storage.buckets (
   id text primary key,
@@ -202,7 +312,35 @@ create table if not exists storage.objects (
 
 alter table storage.buckets enable row level security;
 alter table storage.objects enable row level security;
+alter table storage.buckets owner to supabase_storage_admin;
+alter table storage.objects owner to supabase_storage_admin;
 grant all on storage.buckets, storage.objects to anon, authenticated, service_role;
+-- postgres may read and write them and create triggers on them, not alter or index them
+-- (migrations/db/migrations/20250623125453_tmp_grant_storage_tables_to_postgres_with_grant_option.sql);
+-- its policies on them come from supautils' policy_grants, emulated in migrate.ts.
+grant all on storage.buckets, storage.objects to postgres with grant option;
+
+-- Deleting rows leaves their files behind, so only the Storage API may delete: it sets
+-- storage.allow_delete_query in every transaction (supabase/storage
+-- migrations/tenant/0055-prevent-direct-deletes.sql, src/internal/database/postgres/scope.ts).
+create or replace function storage.protect_delete() returns trigger
+language plpgsql as $$
+begin
+  if coalesce(current_setting('storage.allow_delete_query', true), 'false') != 'true' then
+    raise exception 'Direct deletion from storage tables is not allowed. Use the Storage API instead.'
+      using hint = 'This prevents accidental data loss from orphaned objects.',
+            errcode = '42501';
+  end if;
+  return null;
+end
+$$;
+alter function storage.protect_delete() owner to supabase_storage_admin;
+drop trigger if exists protect_buckets_delete on storage.buckets;
+create trigger protect_buckets_delete before delete on storage.buckets
+  for each statement execute function storage.protect_delete();
+drop trigger if exists protect_objects_delete on storage.objects;
+create trigger protect_objects_delete before delete on storage.objects
+  for each statement execute function storage.protect_delete();
 
 create or replace function storage.foldername(name text) returns text[]
 language plpgsql immutable as $$
@@ -237,13 +375,17 @@ end
 $$;
 
 grant execute on function storage.foldername(text), storage.filename(text), storage.extension(text)
-  to anon, authenticated, service_role;
+  to anon, authenticated, service_role, postgres;
+alter function storage.foldername(text) owner to supabase_storage_admin;
+alter function storage.filename(text) owner to supabase_storage_admin;
+alter function storage.extension(text) owner to supabase_storage_admin;
 
 -- ---------------------------------------------------------------- public (Supabase defaults)
 grant usage on schema public to anon, authenticated, service_role;
-alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
-alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
-alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
+-- For what postgres (the migrations) creates, as on hosted (initial-schema.sql ran as it).
+alter default privileges for role postgres in schema public grant all on tables to anon, authenticated, service_role;
+alter default privileges for role postgres in schema public grant all on functions to anon, authenticated, service_role;
+alter default privileges for role postgres in schema public grant all on sequences to anon, authenticated, service_role;
 
 -- ---------------------------------------------------------------- realtime
 do $$
@@ -253,6 +395,9 @@ begin
   end if;
 end
 $$;
+-- Owned by postgres, as a hosted project's dump shows, so migrations can
+-- `alter publication supabase_realtime add table …` but not create one `for all tables`.
+alter publication supabase_realtime owner to postgres;
 
 -- Local stand-in for the WAL reader of Supabase Realtime: a trigger (attached after the
 -- migrations to every table in the publication) queues each row change here, and the

@@ -1,7 +1,10 @@
 import { readFile, readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { Database } from './database.ts'
+import { isPgError } from './database.ts'
+import type { Database, Queryable } from './database.ts'
+import { splitStatements } from './splitStatements.ts'
+import { supautilsAllows } from './supautilsGrants.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 
@@ -16,9 +19,10 @@ export interface MigrateReport {
 }
 
 /**
- * Brings the database to the current schema: the local Supabase stand-in (bootstrap),
- * every migration not yet recorded (same table the Supabase CLI uses), the seed on a
- * fresh database, then realtime capture triggers for the published tables.
+ * Brings the database to the current schema: the local Supabase stand-in (bootstrap, as
+ * the superuser), every migration not yet recorded (same table the Supabase CLI uses) and
+ * the seed on a fresh database, both as `postgres` as on hosted, then realtime capture
+ * triggers for the published tables.
  */
 export async function migrate(db: Database, options: MigrateOptions): Promise<MigrateReport> {
   const bootstrap = await readFile(path.join(here, 'bootstrap.sql'), 'utf8')
@@ -47,11 +51,7 @@ export async function migrate(db: Database, options: MigrateOptions): Promise<Mi
         [version],
       )
       if (seen.rows.length > 0) return false
-      try {
-        await tx.exec(sql)
-      } catch (error) {
-        throw new Error(`Migration ${file} failed: ${(error as Error).message}`, { cause: error })
-      }
+      await runAsPostgres(tx, sql, `Migration ${file}`)
       await tx.query(
         `insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)`,
         [version, nameParts.join('_')],
@@ -65,13 +65,44 @@ export async function migrate(db: Database, options: MigrateOptions): Promise<Mi
   if (fresh) {
     const seed = await readFile(options.seedFile, 'utf8').catch(() => '')
     if (seed.trim()) {
-      await db.transaction((tx) => tx.exec(seed))
+      await db.transaction((tx) => runAsPostgres(tx, seed, 'supabase/seed.sql'))
       seeded = true
     }
   }
 
   await db.transaction((tx) => tx.exec(ATTACH_REALTIME_TRIGGERS))
   return { applied, seeded }
+}
+
+/**
+ * Runs a script statement by statement as `postgres`, the non-superuser role the Supabase
+ * CLI connects as on hosted (migrations/db/migrations/10000000000000_demote-postgres.sql),
+ * except statements supautils would allow there (supautilsGrants.ts). A failure names the
+ * file, the statement and its line, with Postgres's own message.
+ */
+async function runAsPostgres(tx: Queryable, sql: string, source: string): Promise<void> {
+  for (const [index, statement] of splitStatements(sql).entries()) {
+    try {
+      await tx.exec('set local role postgres')
+      if (await supautilsAllows(tx, statement.text)) await tx.exec('reset role')
+      await tx.exec(statement.text)
+    } catch (error) {
+      const reason = isPgError(error)
+        ? `${error.message} (SQLSTATE ${error.code})${error.hint ? `\n  hint: ${error.hint}` : ''}`
+        : (error as Error).message
+      throw new Error(
+        `${source} failed at statement ${index + 1} (line ${statement.line}):\n` +
+          `  ${abbreviate(statement.text)}\n  ${reason}`,
+        { cause: error },
+      )
+    }
+  }
+  await tx.exec('reset role')
+}
+
+function abbreviate(statement: string): string {
+  const oneLine = statement.replace(/\s+/g, ' ')
+  return oneLine.length > 300 ? `${oneLine.slice(0, 297)}...` : oneLine
 }
 
 // Every table added to the supabase_realtime publication gets the capture trigger

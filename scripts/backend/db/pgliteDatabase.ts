@@ -2,6 +2,8 @@ import { mkdirSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
 import type { Database, Queryable, QueryResult } from './database.ts'
 
+const SUPERUSER = 'supabase_admin'
+
 /**
  * PGlite is one connection inside this process, so transactions must not interleave:
  * each one waits for the previous to finish (a promise chain used as a FIFO queue).
@@ -9,8 +11,26 @@ import type { Database, Queryable, QueryResult } from './database.ts'
 export async function openPgliteDatabase(dataDir: string | undefined): Promise<Database> {
   // PGlite creates only the last path segment; make the parents (.folio-data/) first.
   if (dataDir) mkdirSync(dataDir, { recursive: true })
-  const db = dataDir ? new PGlite(dataDir) : new PGlite()
-  await db.waitReady
+  const db = new PGlite({
+    dataDir,
+    // The cluster's superuser is supabase_admin, as on hosted Supabase, so that `postgres`
+    // can be the ordinary role our migrations run as (a cluster's first user is always a
+    // superuser). initdb only runs for a new data folder.
+    username: SUPERUSER,
+    initDbStartParams: ['-U', SUPERUSER],
+  })
+  try {
+    await db.waitReady
+  } catch (error) {
+    if (dataDir && /role "supabase_admin" does not exist/.test((error as Error).message)) {
+      throw new Error(
+        `${dataDir} was created by an older local backend whose superuser was postgres. ` +
+          'Start once with --reset (npm start -- --reset, or npm run backend -- --reset) to rebuild it; its data is lost.',
+        { cause: error },
+      )
+    }
+    throw error
+  }
   let queue: Promise<unknown> = Promise.resolve()
 
   const connection: Queryable = {

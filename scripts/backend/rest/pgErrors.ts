@@ -1,8 +1,10 @@
 import type { PgError } from '../db/database.ts'
 import { RestError } from './restError.ts'
 
-/** PostgREST's table of SQLSTATE → HTTP status. */
-function statusFor(code: string, role: string): number {
+/** PostgREST's table of SQLSTATE → HTTP status (src/library/PostgREST/Error.hs mapSQLtoHTTP). */
+function statusFor(code: string, role: string, message: string): number {
+  // Cardinality violation: a client error only when it is pg-safeupdate's refusal.
+  if (code === '21000') return message.endsWith('requires a WHERE clause') ? 400 : 500
   if (code === '42501') return role === 'anon' ? 401 : 403 // insufficient privilege (incl. RLS)
   if (code === '23503' || code === '23505') return 409 // foreign key / unique violation
   if (code === '25006') return 405 // read-only transaction
@@ -41,7 +43,7 @@ function statusFor(code: string, role: string): number {
 
 export function restErrorFromPg(error: PgError, role: string): RestError {
   return new RestError(
-    statusFor(error.code, role),
+    statusFor(error.code, role, error.message),
     error.code,
     error.message,
     error.detail ?? null,

@@ -24,6 +24,8 @@ export interface RestContext {
 }
 
 const PREFIX = '/rest/v1'
+/** Data API requests get the API roles' timeouts, as PostgREST applies them. */
+const AS_POSTGREST = { roleSettings: true }
 
 /** Thrown to roll a transaction back on purpose while still answering with `rows`. */
 class Rollback extends Error {
@@ -114,10 +116,19 @@ async function handle(
     const query = parseRestRequest(req, { argumentsInQuery: reading })
     const args = reading ? Object.fromEntries(query.rest) : await readJson(req)
     if (!isRecord(args)) throw new RestError(400, 'PGRST102', 'Empty or invalid json')
-    const result = await withClaims(ctx.db, claims, async (tx) => {
-      if (reading) await tx.query('set transaction read only')
-      return callFunction(tx, ctx.catalog, schema, decodeURIComponent(rpc[1]!), args)
-    })
+    // Look the function up before the request's transaction: an unknown name reloads the
+    // schema cache in a transaction of its own, which on PGlite (one connection) would
+    // wait forever behind the request's.
+    await ctx.catalog.functionsNamed(schema, decodeURIComponent(rpc[1]!))
+    const result = await withClaims(
+      ctx.db,
+      claims,
+      async (tx) => {
+        if (reading) await tx.query('set transaction read only')
+        return callFunction(tx, ctx.catalog, schema, decodeURIComponent(rpc[1]!), args)
+      },
+      AS_POSTGREST,
+    )
     if (!reading) ctx.afterWrite()
     return respond(200, query, method === 'HEAD' ? undefined : result.body, {})
   }
@@ -134,12 +145,17 @@ async function handle(
   const query = parseRestRequest(req)
 
   if (reading) {
-    const { rows, total } = await withClaims(ctx.db, claims, async (tx) => {
-      await tx.query('set transaction read only')
-      const rows = await readRows(tx, ctx.catalog, table, query)
-      const total = query.prefer.count ? await countRows(tx, table, query) : undefined
-      return { rows, total }
-    })
+    const { rows, total } = await withClaims(
+      ctx.db,
+      claims,
+      async (tx) => {
+        await tx.query('set transaction read only')
+        const rows = await readRows(tx, ctx.catalog, table, query)
+        const total = query.prefer.count ? await countRows(tx, table, query) : undefined
+        return { rows, total }
+      },
+      AS_POSTGREST,
+    )
     const body = query.singleObject ? asSingle(rows) : rows.body
     return respond(200, query, method === 'HEAD' ? undefined : body, {
       'content-range': contentRange(query, rows, total),
@@ -149,20 +165,25 @@ async function handle(
   const body = method === 'DELETE' ? undefined : await readJson(req)
   let rows: Rows
   try {
-    rows = await withClaims(ctx.db, claims, async (tx) => {
-      const result =
-        method === 'POST'
-          ? await insertRows(tx, ctx.catalog, table, query, body)
-          : method === 'PATCH'
-            ? await updateRows(tx, ctx.catalog, table, query, body)
-            : method === 'DELETE'
-              ? await deleteRows(tx, ctx.catalog, table, query)
-              : undefined
-      if (!result) throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`)
-      if (query.singleObject && query.prefer.return === 'representation') asSingle(result)
-      if (query.prefer.rollback) throw new Rollback(result)
-      return result
-    })
+    rows = await withClaims(
+      ctx.db,
+      claims,
+      async (tx) => {
+        const result =
+          method === 'POST'
+            ? await insertRows(tx, ctx.catalog, table, query, body)
+            : method === 'PATCH'
+              ? await updateRows(tx, ctx.catalog, table, query, body)
+              : method === 'DELETE'
+                ? await deleteRows(tx, ctx.catalog, table, query)
+                : undefined
+        if (!result) throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`)
+        if (query.singleObject && query.prefer.return === 'representation') asSingle(result)
+        if (query.prefer.rollback) throw new Rollback(result)
+        return result
+      },
+      AS_POSTGREST,
+    )
     ctx.afterWrite()
   } catch (error) {
     if (!(error instanceof Rollback)) throw error

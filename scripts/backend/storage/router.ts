@@ -2,7 +2,7 @@ import { randomUUID, createHash } from 'node:crypto'
 import { gatewayError, identifyCaller } from '../apiCaller.ts'
 import { isPgError, jsonRow, jsonRows } from '../db/database.ts'
 import type { Database, Queryable } from '../db/database.ts'
-import { withClaims } from '../db/withClaims.ts'
+import { withStorageScope } from './withStorageScope.ts'
 import { BadJsonError, isRecord, json, readJson } from '../http/respond.ts'
 import type { Handler } from '../http/server.ts'
 import type { JwtClaims, Keys } from '../keys.ts'
@@ -85,14 +85,14 @@ async function route(
   if (method === 'GET' && path === '/bucket') {
     return json(
       200,
-      await withClaims(ctx.db, claims, (tx) =>
+      await withStorageScope(ctx.db, claims, (tx) =>
         jsonRows(tx, `select * from storage.buckets order by name`),
       ),
     )
   }
   const bucket = /^\/bucket\/([^/]+)$/.exec(path)
   if (method === 'GET' && bucket) {
-    const found = await withClaims(ctx.db, claims, (tx) =>
+    const found = await withStorageScope(ctx.db, claims, (tx) =>
       jsonRow(tx, `select * from storage.buckets where id = $1`, [bucket[1]]),
     )
     if (!found) throw bucketNotFound()
@@ -187,7 +187,7 @@ async function upload(
     httpStatusCode: 200,
   }
   const upsert = req.method === 'PUT' || req.headers.get('x-upsert') === 'true'
-  const row = await withClaims(ctx.db, claims, async (tx) => {
+  const row = await withStorageScope(ctx.db, claims, async (tx) => {
     const params = [
       bucketId,
       name,
@@ -239,7 +239,7 @@ async function download(
   bucketId: string,
   name: string,
 ): Promise<Response> {
-  const row = await withClaims(ctx.db, claims, (tx) => findObject(tx, bucketId, name))
+  const row = await withStorageScope(ctx.db, claims, (tx) => findObject(tx, bucketId, name))
   if (!row) throw objectNotFound()
   return serveBytes(ctx, row)
 }
@@ -290,7 +290,7 @@ async function signObject(
     isRecord(body) && typeof body.expiresIn === 'number'
       ? Math.max(1, Math.floor(body.expiresIn))
       : 60
-  const row = await withClaims(ctx.db, claims, (tx) =>
+  const row = await withStorageScope(ctx.db, claims, (tx) =>
     jsonRow<{ id: string }>(
       tx,
       `select id from storage.objects where bucket_id = $1 and name = $2`,
@@ -338,7 +338,7 @@ async function listObjects(
   const prefix = typeof options.prefix === 'string' ? options.prefix.replace(/^\/+|\/+$/g, '') : ''
   // LIKE wildcards in a user's prefix must match literally.
   const pattern = prefix === '' ? '%' : `${prefix.replace(/[\\%_]/g, '\\$&')}/%`
-  const rows = await withClaims(ctx.db, claims, (tx) =>
+  const rows = await withStorageScope(ctx.db, claims, (tx) =>
     jsonRows<ObjectRow>(
       tx,
       `select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name like $2 escape '\\'`,
@@ -359,7 +359,7 @@ async function removeObjects(
       ? body.prefixes.filter((p): p is string => typeof p === 'string')
       : []
   if (prefixes.length === 0) throw new StorageError(400, 'InvalidRequest', 'prefixes is required')
-  const removed = await withClaims(ctx.db, claims, (tx) =>
+  const removed = await withStorageScope(ctx.db, claims, (tx) =>
     jsonRows<ObjectRow>(
       tx,
       `delete from storage.objects where bucket_id = $1 and name in (select json_array_elements_text($2::json)) returning ${OBJECT_COLUMNS}`,
