@@ -10,7 +10,7 @@ import {
 } from './confirmDecision'
 import { EMAIL_LINK_PARAM, findEmailLink, forgetEmailLink } from './emailLinks'
 import { CONFIRM_PROBLEM_MESSAGES } from './confirmMessages'
-import { authErrorMessage } from './messages'
+import { describeAuthError } from './describeAuthError'
 import { readStoredSession, storageKeyFor } from './session'
 import { loadSupabase, supabaseSettings } from './supabaseClient'
 import { useAuthRedirect } from './useAuthRedirect'
@@ -82,7 +82,7 @@ export function ConfirmPanel() {
       setView({
         kind: 'refused',
         problem: 'failed',
-        message: authErrorMessage(failure),
+        message: await describeAuthError(failure),
         detail: null,
       })
     }

@@ -1,7 +1,7 @@
 /**
- * authErrorMessage for the form that /login opens on: the mapping (every code the auth service
- * can answer) is fetched when an error is to be shown, so the page's first load stays within
- * its budget. If even that fetch fails, the network is the problem, and that is what it says.
+ * authErrorMessage for the form that /login opens on and for /confirm: the mapping (every code
+ * the auth service can answer) is fetched when an error is to be shown, so those pages' first
+ * load stays within its budget. If even that fetch fails, the network is the problem, and that is what it says.
  */
 const UNREACHABLE = 'We cannot reach Folio right now. Check your connection and try again.'
 
