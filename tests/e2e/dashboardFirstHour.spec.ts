@@ -118,7 +118,7 @@ test("'Sign out other devices' stops the other browser at its next save, and its
   await expect(tablet.getByTestId('empty-state')).toHaveCount(0)
 
   // Signing in again brings the phone back to the document with its text.
-  await phone.getByLabel('Email or phone').fill(user.email)
+  await phone.getByLabel('Email', { exact: true }).fill(user.email)
   await phone.getByLabel('Password').fill(user.password)
   await phone.getByRole('button', { name: 'Sign in', exact: true }).click()
   await editorReady(phone)

@@ -33,7 +33,7 @@ test('landing → sign-up through the mailbox → checkout with 4242 → Pro →
   await expect(page).toHaveURL(/\/login\/?\?redirect=/)
   await waitForHydration(page)
   await page.getByRole('link', { name: 'Create account' }).click()
-  await page.getByLabel('Email or phone').fill(email)
+  await page.getByLabel('Email', { exact: true }).fill(email)
   await page.getByLabel('Password').fill('a-long-enough-password')
   await page.getByRole('button', { name: 'Create account' }).click()
   await expect(page.getByText(`we sent a confirmation link to ${email}`)).toBeVisible()
