@@ -19,6 +19,8 @@ import type { DocumentSummary, Plan, WorkspaceDocument } from './types'
 
 export type RemoteChangeListener = (id: string, row: WorkspaceDocument | null) => void
 
+type ListChange = (list: DocumentSummary[]) => DocumentSummary[]
+
 /** A row as realtime sends it: every column, including when it was deleted. */
 type DocumentRow = WorkspaceDocument & { deleted_at?: string | null }
 
@@ -40,23 +42,45 @@ export function useDocuments(supabase: SupabaseClient | null, userId: string) {
     live: false,
   })
   const remoteListeners = useRef(new Set<RemoteChangeListener>())
+  // Changes made to the list (realtime events, this tab's own writes) while a refresh is in
+  // flight: its answer may predate them, so they are replayed on top of it instead of being
+  // overwritten by it (a document created on another device during the catch-up refresh
+  // would otherwise vanish from this list).
+  const inFlightRefreshes = useRef(new Set<ListChange[]>())
+
+  const apply = useCallback((change: ListChange) => {
+    for (const replay of inFlightRefreshes.current) replay.push(change)
+    setState((previous) => ({ ...previous, documents: change(previous.documents) }))
+  }, [])
 
   const refresh = useCallback(async () => {
     if (!supabase) return
-    const [list, plan] = await Promise.all([listDocuments(supabase), currentPlan(supabase)])
-    // An ended session sees no rows at all: that is a sign-out (the guard takes over), not
-    // an empty workspace.
-    if (list.ok && list.data.length === 0 && (await sessionHasEnded(supabase))) return
-    setState((previous) =>
-      list.ok
-        ? { ...previous, status: 'ready', documents: list.data, error: null, plan }
-        : {
-            ...previous,
-            status: previous.status === 'ready' ? 'ready' : 'error',
-            error: list.message,
-            plan,
-          },
-    )
+    const replay: ListChange[] = []
+    inFlightRefreshes.current.add(replay)
+    try {
+      const [list, plan] = await Promise.all([listDocuments(supabase), currentPlan(supabase)])
+      // An ended session sees no rows at all: that is a sign-out (the guard takes over), not
+      // an empty workspace.
+      if (list.ok && list.data.length === 0 && (await sessionHasEnded(supabase))) return
+      setState((previous) =>
+        list.ok
+          ? {
+              ...previous,
+              status: 'ready',
+              documents: replay.reduce((documents, change) => change(documents), list.data),
+              error: null,
+              plan,
+            }
+          : {
+              ...previous,
+              status: previous.status === 'ready' ? 'ready' : 'error',
+              error: list.message,
+              plan,
+            },
+      )
+    } finally {
+      inFlightRefreshes.current.delete(replay)
+    }
   }, [supabase])
 
   useEffect(() => {
@@ -81,18 +105,12 @@ export function useDocuments(supabase: SupabaseClient | null, userId: string) {
                 : undefined
           if (payload.eventType === 'DELETE' || gone) {
             if (!gone) return
-            setState((previous) => ({
-              ...previous,
-              documents: removeSummary(previous.documents, gone),
-            }))
+            apply((list) => removeSummary(list, gone))
             for (const listener of remoteListeners.current) listener(gone, null)
             return
           }
           const row = payload.new
-          setState((previous) => ({
-            ...previous,
-            documents: upsertSummary(previous.documents, row),
-          }))
+          apply((list) => upsertSummary(list, row))
           for (const listener of remoteListeners.current) listener(row.id, row)
         },
       )
@@ -105,17 +123,13 @@ export function useDocuments(supabase: SupabaseClient | null, userId: string) {
     return () => {
       void supabase.removeChannel(channel)
     }
-  }, [supabase, userId, refresh])
+  }, [supabase, userId, refresh, apply])
 
   const onRemoteChange = useCallback((listener: RemoteChangeListener) => {
     remoteListeners.current.add(listener)
     return () => {
       remoteListeners.current.delete(listener)
     }
-  }, [])
-
-  const apply = useCallback((change: (list: DocumentSummary[]) => DocumentSummary[]) => {
-    setState((previous) => ({ ...previous, documents: change(previous.documents) }))
   }, [])
 
   const create = useCallback(
