@@ -6,18 +6,22 @@ import { runTestStages } from './runTestStages'
 import { E2E_STAND_IN_PORT } from '../../tests/stripe/testKeys'
 
 // The suite's build loads Stripe.js and the portal from the Stripe stand-in the end-to-end
-// stage starts, as `npm start` does; a production build never sets this.
-const stageEnv = {
-  ...process.env,
-  VITE_STRIPE_STAND_IN_URL:
-    process.env.VITE_STRIPE_STAND_IN_URL ?? `http://127.0.0.1:${E2E_STAND_IN_PORT}`,
+// stage starts, as `npm start` does; only that stage's build gets it (a production build never
+// does, and the unit tests check the production defaults).
+function stageEnv(stage: string): NodeJS.ProcessEnv {
+  if (stage !== 'build') return process.env
+  return {
+    ...process.env,
+    VITE_STRIPE_STAND_IN_URL:
+      process.env.VITE_STRIPE_STAND_IN_URL ?? `http://127.0.0.1:${E2E_STAND_IN_PORT}`,
+  }
 }
 
 const code = await runTestStages({
   ensurePrerequisites: () => ensurePrerequisites('test', nodeSystem(), consoleRunner),
   runStage: (stage) =>
     new Promise((resolve) => {
-      const child = spawn('npm', ['run', stage], { stdio: 'inherit', env: stageEnv })
+      const child = spawn('npm', ['run', stage], { stdio: 'inherit', env: stageEnv(stage) })
       child.on('error', () => resolve(127))
       child.on('exit', (exitCode) => resolve(exitCode ?? 1))
     }),

@@ -2,9 +2,13 @@
  * Which Stripe a build talks to: Stripe's hosts unless the build is told the local stand-in's
  * address (only `npm start` and the end-to-end suite do), and its emitted headers follow.
  */
-import { describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { buildHeaderSet, contentSecurityPolicy } from '../../../scripts/build/securityHeaders'
 import { isBillingPortalUrl, stripeStandInOrigin } from '../../../src/features/billing/stripeJs'
+
+// As a production build: no stand-in named, whatever the shell running the tests has set.
+beforeEach(() => vi.stubEnv('VITE_STRIPE_STAND_IN_URL', ''))
+afterEach(() => vi.unstubAllEnvs())
 
 describe('the Stripe.js source', () => {
   it('is Stripe unless the build names a stand-in', () => {
