@@ -42,6 +42,9 @@ describe('realtime DELETE events, as hosted Realtime sends them', () => {
       .select('id')
       .single()
     const id = (inserted.data as { id: string }).id
+    // The insert reaches alice's channels before the row is gone: the local Realtime checks
+    // an insert's visibility against the table when it delivers it.
+    await waitFor(() => aliceFeed.received.length >= 1 && aliceFiltered.received.length >= 1)
     const removed = await alice.supabase.from('realtime_probe').delete().eq('id', id).select('id')
     expect(removed.data).toEqual([{ id }])
 
