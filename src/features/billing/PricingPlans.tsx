@@ -45,24 +45,29 @@ function CurrentPlanBadge() {
   )
 }
 
-function ProPrice({ price, showCheckout }: { price: PlanPrice; showCheckout: boolean }) {
+function ProPrice({ price }: { price: PlanPrice }) {
   const perMonth =
     price.interval === 'year'
       ? formatAmount(Math.round(price.unitAmount / 12), price.currency)
       : null
   return (
-    <div className="plan__offer" data-interval={price.interval}>
-      <p className="plan__price">
-        <strong>{formatAmount(price.unitAmount, price.currency)}</strong>{' '}
-        {intervalWords[price.interval]}
-        {perMonth ? <span className="plan__note"> ({perMonth} a month)</span> : null}
-      </p>
-      {showCheckout ? (
-        <Link className="button button--primary" to={checkoutPath(price.interval)}>
-          {price.interval === 'year' ? 'Go Pro yearly' : 'Go Pro monthly'}
-        </Link>
-      ) : null}
-    </div>
+    <p className="plan__price" data-interval={price.interval}>
+      <strong>{formatAmount(price.unitAmount, price.currency)}</strong>{' '}
+      {intervalWords[price.interval]}
+      {perMonth ? <span className="plan__note"> ({perMonth} a month)</span> : null}
+    </p>
+  )
+}
+
+function ProCheckout({ price }: { price: PlanPrice }) {
+  return (
+    <Link
+      className="button button--primary"
+      to={checkoutPath(price.interval)}
+      data-interval={price.interval}
+    >
+      {price.interval === 'year' ? 'Go Pro yearly' : 'Go Pro monthly'}
+    </Link>
   )
 }
 
@@ -88,7 +93,12 @@ export function PricingPlans() {
         <input type="radio" id="billing-year" name="billing" value="year" />
         <label htmlFor="billing-year">
           Yearly
-          {saving > 0 ? <span className="billing-toggle__saving"> save {saving}%</span> : null}
+          {saving > 0 ? (
+            <span className="billing-toggle__saving">
+              {/* Flex items drop the space between them: this one is for screen readers. */}
+              <span className="visually-hidden">, </span>save {saving}%
+            </span>
+          ) : null}
         </label>
       </fieldset>
       <div className="plan-grid">
@@ -118,9 +128,10 @@ export function PricingPlans() {
           <h2 id="plan-pro">{pro.name}</h2>
           {onPro ? <CurrentPlanBadge /> : null}
           {pro.prices.map((price) => (
-            <ProPrice key={price.id} price={price} showCheckout={!onPro} />
+            <ProPrice key={price.id} price={price} />
           ))}
           <p>Unlimited documents, image attachments and priority support.</p>
+          {onPro ? null : pro.prices.map((price) => <ProCheckout key={price.id} price={price} />)}
           {signedIn && viewer.paying ? (
             <Link className="button" to="/stripe">
               Manage billing
