@@ -2,10 +2,11 @@
  * What a paying user meets in their first hour: a paste over the size limit, signing out
  * other devices, the pricing page while signed in, and the small promises of the tour.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test'
-import { adminClient, createUser, signIn, type TestUser } from './backend.ts'
+import { expect, test } from '@playwright/test'
+import { adminClient, createUser, signIn } from './backend.ts'
 import {
   appendText,
+  device,
   documentLink,
   editorReady,
   editorText,
@@ -16,12 +17,6 @@ import {
   saveStatus,
 } from './dashboardHelpers.ts'
 import { waitForHydration } from './fixtures.ts'
-
-async function device(browser: Browser, user: TestUser, path: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage()
-  await signIn(page, user, path)
-  return page
-}
 
 test('a paste over the size limit is refused in words, never retried, and survives a reload', async ({
   page,

@@ -2,8 +2,15 @@
  * Helpers for the dashboard's end-to-end tests: driving the CodeMirror editor, reading the
  * preview, and putting documents straight into the local backend.
  */
-import { expect, type Page } from '@playwright/test'
-import { adminClient, type TestUser } from './backend.ts'
+import { expect, type Browser, type Page } from '@playwright/test'
+import { adminClient, signIn, type TestUser } from './backend.ts'
+
+/** One user's other device: a fresh browser context signed in and opened at `path`. */
+export async function device(browser: Browser, user: TestUser, path = '/dashboard'): Promise<Page> {
+  const page = await (await browser.newContext()).newPage()
+  await signIn(page, user, path)
+  return page
+}
 
 export function editor(page: Page) {
   return page.getByTestId('markdown-editor')

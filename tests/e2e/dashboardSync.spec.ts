@@ -1,10 +1,11 @@
 /**
  * Two browser contexts of one user (two devices): realtime updates and conflict resolution.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test'
-import { createUser, signIn, type TestUser } from './backend.ts'
+import { expect, test } from '@playwright/test'
+import { createUser } from './backend.ts'
 import {
   appendText,
+  device,
   documentLink,
   editorReady,
   editorText,
@@ -15,13 +16,6 @@ import {
   readDocument,
   saveStatus,
 } from './dashboardHelpers.ts'
-
-async function device(browser: Browser, user: TestUser, path = '/dashboard'): Promise<Page> {
-  const context = await browser.newContext()
-  const page = await context.newPage()
-  await signIn(page, user, path)
-  return page
-}
 
 test('another device creating and editing a document updates this one without reload', async ({
   browser,
