@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Backend } from '../../scripts/backend/startBackend.ts'
-import { client, makePro, serviceClient, signedInUser, startTestBackend } from './helpers.ts'
+import { PNG, client, makePro, serviceClient, signedInUser, startTestBackend } from './helpers.ts'
 import { migrationsWith } from './migrationFixtures.ts'
 
 const migrations = migrationsWith('20241231000000_attachments_bucket_made_by_hand.sql')
@@ -17,13 +17,6 @@ afterAll(async () => {
   await backend?.stop()
   migrations.remove()
 })
-
-const PNG = Uint8Array.from(
-  Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-    'base64',
-  ),
-)
 
 describe('attachments bucket settings', () => {
   it('are applied over a bucket that already existed', async () => {

@@ -131,3 +131,11 @@ export async function enrolTotp(supabase: SupabaseClient, friendlyName = 'phone'
   if (verified.error) throw verified.error
   return { factorId, secret: totp.secret, uri: totp.uri, qrCode: totp.qr_code }
 }
+
+/** A 1×1 transparent PNG: the smallest image the attachments bucket accepts. */
+export const PNG = Uint8Array.from(
+  Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+    'base64',
+  ),
+)

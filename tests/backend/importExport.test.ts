@@ -9,20 +9,13 @@ import { PLAN_LIMIT_MESSAGE } from '../../src/features/workspace/planLimits.ts'
 import { databaseExportSource } from '../../src/features/workspace/transfer/runExport.ts'
 import type { ImportDocument } from '../../src/features/workspace/transfer/readImport.ts'
 import { writeImport } from '../../src/features/workspace/transfer/writeImport.ts'
-import { makePro, signedInUser, startTestBackend } from './helpers.ts'
+import { PNG, makePro, signedInUser, startTestBackend } from './helpers.ts'
 
 let backend: Backend
 beforeAll(async () => {
   backend = await startTestBackend()
 })
 afterAll(() => backend?.stop())
-
-const PNG = Uint8Array.from(
-  Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-    'base64',
-  ),
-)
 
 function markdown(title: string, body = `# ${title}\n`): ImportDocument {
   return { source: `${title}.md`, path: `${title}.md`, title, body, images: [] }

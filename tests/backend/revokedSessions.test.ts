@@ -1,18 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Backend } from '../../scripts/backend/startBackend.ts'
-import { client, makePro, serviceClient, signedInUser, startTestBackend } from './helpers.ts'
+import { PNG, client, makePro, serviceClient, signedInUser, startTestBackend } from './helpers.ts'
 
 let backend: Backend
 beforeAll(async () => {
   backend = await startTestBackend()
 })
 afterAll(() => backend?.stop())
-
-// A 1×1 transparent PNG.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-  'base64',
-)
 
 /** One user signed in on two devices; `other` keeps its (still unexpired) access token. */
 async function twoDevices(label: string) {

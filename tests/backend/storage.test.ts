@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Backend } from '../../scripts/backend/startBackend.ts'
-import { client, makePro, signedInUser, startTestBackend } from './helpers.ts'
+import { PNG, client, makePro, signedInUser, startTestBackend } from './helpers.ts'
 
 let backend: Backend
 beforeAll(async () => {
@@ -8,13 +8,6 @@ beforeAll(async () => {
 })
 afterAll(() => backend?.stop())
 
-// A 1×1 transparent PNG.
-const PNG = Uint8Array.from(
-  Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-    'base64',
-  ),
-)
 const png = () => new Blob([PNG], { type: 'image/png' })
 
 describe('attachments bucket', () => {

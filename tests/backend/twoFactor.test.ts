@@ -8,7 +8,7 @@ import * as OTPAuth from 'otpauth'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startBillingBackend, type BillingBackend } from '../stripe/billingBackend.ts'
-import { client, makePro, serviceClient, signedInUser } from './helpers.ts'
+import { PNG, client, makePro, serviceClient, signedInUser } from './helpers.ts'
 
 let env: BillingBackend
 beforeAll(async () => {
@@ -44,12 +44,6 @@ async function twoFactorUser(label: string) {
   return { id: user.id, email: user.email, aal1, aal2: user.supabase }
 }
 
-const PNG = Uint8Array.from(
-  Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-    'base64',
-  ),
-)
 const png = () => new Blob([PNG], { type: 'image/png' })
 
 describe('two-factor users at aal1 reach none of their data', () => {
