@@ -4,7 +4,17 @@ import { ViteReactSSG } from 'vite-react-ssg'
 import { startClientServices } from './app/clientServices'
 import { preloadPage, routes } from './routes'
 import 'virtual:folio-fonts.css'
-import './styles/global.css'
+// The site's stylesheet, in cascade order: tokens, page-wide rules, shared components, then each
+// feature's own rules.
+import './styles/tokens.css'
+import './styles/base.css'
+import './styles/site-chrome.css'
+import './styles/buttons.css'
+import './styles/pages.css'
+import './styles/forms.css'
+import './features/content/content.css'
+import './features/billing/billing.css'
+import './features/workspace/workspace.css'
 
 export const createRoot = ViteReactSSG(
   {

@@ -1,6 +1,5 @@
 /**
- * The editor's look, written with the site's CSS variables (src/styles/global.css, workspace
- * section), so it follows the colour mode on <html> without rebuilding the editor; only the
+ * The editor's look, written with the site's CSS variables (src/features/workspace/workspace.css), so it follows the colour mode on <html> without rebuilding the editor; only the
  * `dark` flag (selection colours, search panel) is switched through a compartment.
  */
 import { HighlightStyle } from '@codemirror/language'
