@@ -9,7 +9,7 @@ interface ErrorScreenProps {
 }
 
 /**
- * The fatal-error screen of the spec: status code, 'Oops.', the message and a way home. It is
+ * The fatal-error screen (docs/product.md): status code, 'Oops.', the message and a way home. It is
  * the content of a page: the layout around it gives the site's header, footer and `<main>`.
  */
 export function ErrorScreen({ statusCode, message }: ErrorScreenProps) {

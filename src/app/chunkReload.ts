@@ -2,7 +2,7 @@
  * A page chunk that fails to load usually means the tab runs an old build whose files were
  * replaced by a deploy. A full page load of the target route fetches the new build. To avoid a
  * reload loop when the chunk is really gone (or the network is down), we reload at most once per
- * route within the spec's 10 s window; after that the error screen shows.
+ * route within a 10 s window (docs/product.md); after that the error screen shows.
  */
 export const RELOAD_WINDOW_MS = 10_000
 const STORAGE_PREFIX = 'folio:chunk-reload:'

@@ -1,4 +1,4 @@
-/** Errors the router shell knows how to show, with the exact texts of the spec. */
+/** Errors the router shell knows how to show, with the exact texts of docs/product.md. */
 export const NOT_FOUND_STATUS = 404
 
 export class HttpError extends Error {

@@ -2,8 +2,8 @@
  * Sentences a person understands for what the backend answers. The auth service (GoTrue) and
  * the data API (PostgREST) give stable codes, and messages written for developers ('AAL2
  * session is required…', 'new row violates row-level security policy…'): the codes are mapped
- * here, and a message is never shown as the server wrote it. The spec's own texts are the
- * exception, kept word for word (with a sentence around the ones that need it).
+ * here, and a message is never shown as the server wrote it. The texts docs/product.md keeps word
+ * for word are the exception, kept word for word (with a sentence around the ones that need it).
  *
  * Codes: supabase/auth internal/api/apierrors/errorcode.go (GoTrue's `error_code`, which
  * supabase-js puts on AuthError.code), the AuthError subclasses of @supabase/auth-js
@@ -24,7 +24,7 @@ const ALREADY_REGISTERED = 'An account with this email already exists. Sign in i
 
 export { CREDENTIALS_REQUIRED, RESEND_REQUIRED }
 
-/** The spec's texts for a sign-in link that cannot be read, each shown after a lead sentence. */
+/** The auth client's texts for a sign-in link that cannot be read, each shown after a lead sentence. */
 const SPEC_LINK_TEXTS = [
   'No session defined in URL',
   'Error in URL with unspecified error_description',

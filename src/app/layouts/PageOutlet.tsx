@@ -4,7 +4,7 @@ import { NOT_FOUND_STATUS, validationFailedMessage } from '../errors'
 import { isRouteHandle } from '../routeHandle'
 
 /**
- * Where a layout puts its page: the matched page, or the spec's validation 404 when the route's
+ * Where a layout puts its page: the matched page, or the validation 404 (docs/product.md) when the route's
  * `validate` check refuses the address, inside the same header and footer as every other page.
  */
 export function PageOutlet() {

@@ -52,7 +52,7 @@ function viewOf(decision: ConfirmDecision): ConfirmView {
   if (decision.kind === 'ask') return decision
   if (decision.kind === 'refuse') {
     const { problem, detail } = decision
-    // The auth service's own description is shown as it came (the spec's rule); ours get words.
+    // The auth service's own description is shown as it came (docs/product.md); ours get words.
     if (problem === 'address-error')
       return { kind: 'refused', problem, message: detail, detail: null }
     return { kind: 'refused', problem, message: CONFIRM_PROBLEM_MESSAGES[problem], detail }

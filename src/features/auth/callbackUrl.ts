@@ -1,5 +1,5 @@
 /**
- * Reading the auth callback address (`/confirm`), with the spec's rules and texts. Email links
+ * Reading the auth callback address (`/confirm`), with the rules and texts of docs/product.md. Email links
  * land here in one of two shapes: the implicit flow puts the session in the hash, the PKCE flow
  * puts a one-time `code` in the query. Errors come back as `error` / `error_description`.
  *

@@ -1,6 +1,6 @@
 /**
  * What /confirm says when it will not sign anyone in (confirmDecision.ts). An error the auth
- * service put in the address is shown as it came, as the spec asks; the rest are ours. Kept
+ * service put in the address is shown as it came (docs/product.md); the rest are ours. Kept
  * apart from messages.ts so the sign-in forms, which share that module, do not carry them.
  */
 export const CONFIRM_PROBLEM_MESSAGES = {

@@ -11,9 +11,9 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 export type FieldErrors = Partial<Record<'identifier' | 'password' | 'confirm' | 'form', string>>
 
 /**
- * An email plus a password. The spec's rule allows a phone number too, but Folio accounts are
+ * An email plus a password. The product rule allows a phone number too, but Folio accounts are
  * email accounts (no SMS provider is set up), so only an email is offered and accepted; the
- * spec's text for a missing value is kept, with a word under the field that is empty.
+ * rule's text for a missing value is kept, with a word under the field that is empty.
  */
 export function validateCredentials(
   identifier: string,

@@ -1,8 +1,8 @@
 /**
  * The global access guard: a visitor without a signed-in user is sent to the login route with a
  * `redirect` back, except on the exclude list (wildcards allowed), the login path and the
- * callback path. Unlike the spec's inverted /dashboard rule (PRODUCT.md), signed-in users are
- * let into /dashboard and visitors are sent to sign in.
+ * callback path. Unlike the original /dashboard rule, which refused every signed-in user (docs/product.md,
+ * "Who may go where"), signed-in users are let into /dashboard and visitors are sent to sign in.
  */
 export interface GuardConfig {
   excludes: readonly string[]

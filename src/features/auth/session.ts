@@ -1,5 +1,5 @@
 /**
- * The stored session and the rules the spec gives for it: a session is valid only with an
+ * The stored session and the rules it follows (docs/product.md): a session is valid only with an
  * access token, a refresh token and an expiry; an invalid stored one is removed; one that has
  * expired (or is about to) needs a refresh before it is used.
  */
@@ -51,7 +51,7 @@ interface SessionStorage {
 
 /**
  * Reads the session supabase-js stored, without loading supabase-js. Anything unreadable or
- * incomplete is removed, as the spec asks, so it cannot confuse a later sign-in.
+ * incomplete is removed, so it cannot confuse a later sign-in.
  */
 export function readStoredSession(storage: SessionStorage, key: string): StoredSession | null {
   const raw = storage.getItem(key)

@@ -13,7 +13,7 @@ describe('404 texts', () => {
     )
   })
 
-  it('uses the spec capitalisation for a failed validation', () => {
+  it('uses the product capitalisation for a failed validation', () => {
     expect(validationFailedMessage({ pathname: '/subscribe/stripe', search: '?plan=gold' })).toBe(
       'Page Not Found: /subscribe/stripe?plan=gold',
     )

@@ -45,7 +45,7 @@ describe('parseAuthCallback', () => {
     })
   })
 
-  it('shows the error description, or the spec text when there is none', () => {
+  it('shows the error description, or the kept auth text when there is none', () => {
     expect(
       parseAuthCallback(
         `${base}#error=access_denied&error_description=Email+link+is+invalid+or+has+expired`,

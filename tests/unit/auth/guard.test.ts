@@ -52,7 +52,7 @@ describe('decideGuard', () => {
     })
   })
 
-  it('lets signed-in users into the dashboard (the spec rule is inverted on purpose)', () => {
+  it('lets signed-in users into the dashboard (the original rule is inverted on purpose)', () => {
     expect(decideGuard(at('/dashboard'), true, config)).toEqual({ kind: 'allow' })
     expect(decideGuard(at('/stripe'), true, config)).toEqual({ kind: 'allow' })
   })

@@ -8,7 +8,7 @@ import {
 import { totpDigits } from '../../../src/features/auth/secondFactor'
 
 describe('validateCredentials', () => {
-  it('uses the spec text when the email or password is missing, and says which', () => {
+  it('uses the kept auth text when the email or password is missing, and says which', () => {
     expect(CREDENTIALS_REQUIRED).toBe(
       'You must provide either an email or phone number and a password',
     )

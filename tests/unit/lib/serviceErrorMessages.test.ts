@@ -86,7 +86,7 @@ describe('authErrorMessage', () => {
     expect(authErrorMessage({ code: 'weak_password' })).toMatch(/too weak/)
   })
 
-  it("keeps the spec's own texts word for word", () => {
+  it("keeps the auth client's own texts word for word", () => {
     expect(authErrorMessage({ message: CREDENTIALS_REQUIRED })).toBe(CREDENTIALS_REQUIRED)
     expect(authErrorMessage({ message: RESEND_REQUIRED })).toBe(RESEND_REQUIRED)
     expect(authErrorMessage({ message: 'No code detected.' })).toBe(
