@@ -14,8 +14,6 @@ export interface RouteRule {
   colorMode?: ColorMode
   /** Signed-in only: the auth guard sends visitors to the login route. */
   guarded?: boolean
-  /** Names of route middleware run before the page shows (see src/app/middleware.ts). */
-  middleware?: string[]
 }
 
 export const LOGIN_PATH = '/login'

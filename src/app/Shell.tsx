@@ -1,19 +1,19 @@
-import { useEffect, useMemo } from 'react'
-import { Outlet, useLocation, useMatches } from 'react-router-dom'
+import { useEffect } from 'react'
+import { Outlet, useMatches } from 'react-router-dom'
 import { Head } from 'vite-react-ssg'
 import { ColorModeContext } from './ColorModeContext'
 import { FORCED_MODE_ATTRIBUTE } from './colorMode'
-import { resolveMiddleware } from './middleware'
 import { isRouteHandle } from './routeHandle'
 import { useColorMode } from './useColorMode'
 import { useScrollBehavior } from './useScrollBehavior'
 
 /**
- * The root of every page: applies the matched route's rules (colour mode, middleware) and the navigation behaviours, then renders the layout and page below it.
+ * The root of every page: applies the matched route's rules (colour mode) and the navigation
+ * behaviours, then renders the layout and page below it. Access is the auth guard's job
+ * (src/features/auth/guard.ts), which guarded pages apply through `RequireUser`.
  */
 export function Shell() {
   const matches = useMatches()
-  const location = useLocation()
   const handle = [...matches]
     .reverse()
     .map((match) => match.handle)
@@ -21,12 +21,6 @@ export function Shell() {
   const rule = handle?.rule
   const colorMode = useColorMode(rule?.colorMode)
   useScrollBehavior()
-
-  // Resolved during render so an unknown name reaches the error screen instead of being skipped.
-  const middleware = useMemo(() => resolveMiddleware(rule?.middleware), [rule])
-  useEffect(() => {
-    for (const run of middleware) void run(location)
-  }, [middleware, location])
 
   useEffect(() => {
     // A plain signal that React owns the page now (end-to-end tests wait for it before clicking).

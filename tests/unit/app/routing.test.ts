@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import { decideScroll, findHashTarget } from '../../../src/app/scrollBehavior'
-import {
-  UnknownMiddlewareError,
-  resolveMiddleware,
-  type RouteMiddleware,
-} from '../../../src/app/middleware'
 import { isValidCheckoutQuery } from '../../../src/pages/checkoutQuery'
 import { findRouteRule, guardExcludeList, routeRules } from '../../../src/routeRules'
 
@@ -37,15 +32,6 @@ describe('decideScroll', () => {
     expect(decideScroll(at('/blog'), at('/blog', '?tag=x'), { isPop: false })).toEqual({
       kind: 'none',
     })
-  })
-})
-
-describe('route middleware', () => {
-  it('raises an error for an unknown middleware name', () => {
-    const known = new Map<string, RouteMiddleware>([['auth', () => {}]])
-    expect(resolveMiddleware(['auth'], known)).toHaveLength(1)
-    expect(() => resolveMiddleware(['auth', 'admin'], known)).toThrow(UnknownMiddlewareError)
-    expect(() => resolveMiddleware(['admin'], known)).toThrow("Unknown route middleware: 'admin'")
   })
 })
 
