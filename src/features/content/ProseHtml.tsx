@@ -7,8 +7,8 @@ interface ProseHtmlProps {
   /**
    * Names the document (`post:<slug>`, `page:about`, `changelog:<version>`) so the prerender
    * can leave the element empty and the build fill it in afterwards (scripts/content/
-   * proseSlots.ts): the prerenderer parses every page with jsdom, and highlighted code made
-   * that the slowest part of a large build.
+   * proseSlots.ts): the prerender then neither renders nor re-parses each post's highlighted
+   * code, which made it the slowest part of a large build.
    */
   slot?: string
   className?: string
