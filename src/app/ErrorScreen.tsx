@@ -1,6 +1,6 @@
 import { useRouteError } from 'react-router-dom'
 import { Head } from 'vite-react-ssg'
-import { toHttpError } from './errors'
+import { toPageError } from './errors'
 import { useSafeNavigate } from './useSafeNavigate'
 
 interface ErrorScreenProps {
@@ -34,7 +34,7 @@ export function ErrorScreen({ statusCode, message }: ErrorScreenProps) {
 
 /** A page's errorElement: whatever it threw, shown as an ErrorScreen inside its layout. */
 export function RouteErrorScreen() {
-  const error = toHttpError(useRouteError())
+  const error = toPageError(useRouteError())
   return <ErrorScreen statusCode={error.statusCode} message={error.message} />
 }
 

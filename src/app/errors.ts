@@ -1,8 +1,9 @@
 /** Errors the router shell knows how to show, with the exact texts of docs/product.md. */
 export const NOT_FOUND_STATUS = 404
 
-export class HttpError extends Error {
-  override name = 'HttpError'
+/** What the error screen shows: a status code and a message for a person. */
+export class PageError extends Error {
+  override name = 'PageError'
   constructor(
     readonly statusCode: number,
     message: string,
@@ -31,16 +32,16 @@ export function validationFailedMessage(location: FullPathParts): string {
   return `Page Not Found: ${fullPath(location)}`
 }
 
-export function toHttpError(error: unknown): HttpError {
-  if (error instanceof HttpError) return error
+export function toPageError(error: unknown): PageError {
+  if (error instanceof PageError) return error
   if (isRouteErrorResponseLike(error)) {
-    return new HttpError(
+    return new PageError(
       error.status,
       error.statusText || (typeof error.data === 'string' ? error.data : 'Error'),
     )
   }
-  if (error instanceof Error) return new HttpError(500, error.message)
-  return new HttpError(500, 'Something went wrong.')
+  if (error instanceof Error) return new PageError(500, error.message)
+  return new PageError(500, 'Something went wrong.')
 }
 
 function isRouteErrorResponseLike(

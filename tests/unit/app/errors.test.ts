@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import {
-  HttpError,
+  PageError,
   notFoundMessage,
-  toHttpError,
+  toPageError,
   validationFailedMessage,
 } from '../../../src/app/errors'
 
@@ -20,15 +20,15 @@ describe('404 texts', () => {
   })
 })
 
-describe('toHttpError', () => {
-  it('keeps status codes of HttpErrors and route error responses', () => {
-    expect(toHttpError(new HttpError(403, 'No')).statusCode).toBe(403)
+describe('toPageError', () => {
+  it('keeps status codes of PageErrors and route error responses', () => {
+    expect(toPageError(new PageError(403, 'No')).statusCode).toBe(403)
     const routeError = { status: 404, statusText: 'Not Found', internal: true, data: '' }
-    expect(toHttpError(routeError)).toMatchObject({ statusCode: 404, message: 'Not Found' })
+    expect(toPageError(routeError)).toMatchObject({ statusCode: 404, message: 'Not Found' })
   })
 
   it('treats anything else as a 500 with its message', () => {
-    expect(toHttpError(new Error('boom'))).toMatchObject({ statusCode: 500, message: 'boom' })
-    expect(toHttpError('weird').statusCode).toBe(500)
+    expect(toPageError(new Error('boom'))).toMatchObject({ statusCode: 500, message: 'boom' })
+    expect(toPageError('weird').statusCode).toBe(500)
   })
 })
