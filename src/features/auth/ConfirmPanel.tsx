@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { FormMessage } from '../../components/FormMessage'
-import { parseAuthCallback, type CallbackResult } from './callbackUrl'
+import { parseAuthCallback, type CallbackResult } from './parseAuthCallback'
 import {
   decideConfirm,
   type AccountIdentity,

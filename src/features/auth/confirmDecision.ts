@@ -7,7 +7,7 @@
  * whatever they type next is theirs to read. When another account is signed in, the visitor
  * is asked before it is replaced.
  */
-import type { CallbackProblem, CallbackResult } from './callbackUrl'
+import type { CallbackProblem, CallbackResult } from './parseAuthCallback'
 import type { PendingEmailLink } from './emailLinks'
 
 export interface AccountIdentity {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseAuthCallback } from '../../../src/features/auth/callbackUrl'
+import { parseAuthCallback } from '../../../src/features/auth/parseAuthCallback'
 import { decideConfirm } from '../../../src/features/auth/confirmDecision'
 import type { PendingEmailLink } from '../../../src/features/auth/emailLinks'
 
