@@ -4,17 +4,15 @@ import { ViteReactSSG } from 'vite-react-ssg'
 import { startClientServices } from './app/clientServices'
 import { preloadPage, routes } from './routes'
 import 'virtual:folio-fonts.css'
-// The site's stylesheet, in cascade order: tokens, page-wide rules, shared components, then each
-// feature's own rules.
+// The site-wide stylesheet, in cascade order: tokens, page-wide rules, shared components. Each
+// feature's own rules come with the feature (its index.ts imports them), so a page carries only
+// the CSS of the features it shows: public pages never carry the workspace's.
 import './styles/tokens.css'
 import './styles/base.css'
 import './styles/site-chrome.css'
 import './styles/buttons.css'
 import './styles/pages.css'
 import './styles/forms.css'
-import './features/content/content.css'
-import './features/billing/billing.css'
-import './features/workspace/workspace.css'
 
 export const createRoot = ViteReactSSG(
   {
