@@ -1,7 +1,8 @@
 /**
  * What a visitor downloads to see one page before any script runs: its HTML and the
- * stylesheets it links, gzip-compressed as the CDN serves them. Used by the bench to weigh a
- * Folio post against the Astro peer's copy of the same post.
+ * stylesheets it links, gzip-compressed as the CDN serves them. `npm run size` holds every page
+ * to its budget with it, and the bench weighs a Folio post against the Astro peer's copy of the
+ * same post.
  */
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
