@@ -4,6 +4,8 @@
  * reached by a client-side navigation that loads its CSS with its chunk.
  */
 import type { Page } from '@playwright/test'
+import { readFileSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
 import { createUser, signIn } from './backend.ts'
 import {
   expect,
@@ -73,23 +75,62 @@ test('public pages carry their own styles inline and none of the workspace', asy
   expect(dashboard).toMatch(WORKSPACE_RULE)
 })
 
-test('a post loads no stylesheet, before or after hydration, even on client navigation', async ({
+/** Class names a stylesheet styles (`.name`), ignoring what sits inside url(…). */
+function classesIn(css: string): Set<string> {
+  return new Set(
+    [...css.replace(/url\([^)]*\)/g, '').matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)].map(
+      (match) => match[1] as string,
+    ),
+  )
+}
+
+test('every class a prerendered page uses, if styled at all, is styled by the CSS it carries', () => {
+  const assets = readdirSync('dist/assets').filter((file) => file.endsWith('.css'))
+  const styled = classesIn(
+    assets.map((file) => readFileSync(join('dist/assets', file), 'utf8')).join(''),
+  )
+  const pages = readdirSync('dist', { recursive: true, encoding: 'utf8' }).filter((file) =>
+    file.endsWith('.html'),
+  )
+  expect(pages.length).toBeGreaterThan(10)
+  const unstyled: string[] = []
+  for (const file of pages) {
+    const html = readFileSync(join('dist', file), 'utf8')
+    const carried = classesIn(
+      [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join(''),
+    )
+    for (const [, names] of html.matchAll(/\sclass="([^"]*)"/g)) {
+      for (const name of (names as string).split(/\s+/)) {
+        if (name && styled.has(name) && !carried.has(name)) unstyled.push(`${file}: .${name}`)
+      }
+    }
+  }
+  expect([...new Set(unstyled)]).toEqual([])
+})
+
+test('a page never fetches the CSS it carries inline, not even on client navigation', async ({
   page,
 }) => {
   const stylesheets: string[] = []
   page.on('request', (request) => {
-    if (request.resourceType() === 'stylesheet' || request.url().endsWith('.css'))
-      stylesheets.push(request.url())
+    if (request.url().endsWith('.css')) stylesheets.push(new URL(request.url()).pathname)
   })
+  const html = await (await page.request.get('/blog/introducing-folio')).text()
+  const inline = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)" disabled>/g)].map(
+    (match) => match[1],
+  )
+  expect(inline).toEqual([expect.stringMatching(/^\/assets\/content-.*\.css$/)])
   await page.goto('/blog/introducing-folio')
   await waitForHydration(page)
   await markDocument(page)
-  // To another post and back: the content chunk's CSS is already in the page.
+  // To another post through the blog: the content chunk's CSS is already in the page. (Chunks
+  // loaded after hydration, like the header's account menu or pages prefetched after load, bring
+  // their own CSS; that is what loading them is for.)
   await page.getByRole('link', { name: 'Blog', exact: true }).first().click()
   await page.locator('.post-card a').nth(1).click()
   await expect(page.locator('.prose')).toBeVisible()
   expect(await documentIsMarked(page)).toBe(true)
-  expect(stylesheets).toEqual([])
+  expect(stylesheets.filter((path) => inline.includes(path) || /\/app-/.test(path))).toEqual([])
 })
 
 test('the dashboard is styled from its first frame on a first visit', async ({ page }) => {
