@@ -13,6 +13,8 @@ import { readdirSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { readHeaderSet } from '../build/securityHeaders.ts'
 import { startStaticServer } from '../serve/staticServer.ts'
+import { pageFileOf } from '../build/finishBuild.ts'
+import { pageWeight } from '../size/pageWeight.ts'
 import { buildPeerPost, postSlugOf } from './peerPost.ts'
 
 const { values } = parseArgs({
@@ -135,6 +137,12 @@ async function auditPeer(post: string, ours: RunFigures): Promise<void> {
     printRow(`Astro 7 peer, same post`, theirs)
     console.log(
       `\npost LCP: Folio ${(ours.lcpMs / 1000).toFixed(2)} s, Astro ${(theirs.lcpMs / 1000).toFixed(2)} s, ratio ${(ours.lcpMs / theirs.lcpMs).toFixed(2)} (target ≤ 1.10)`,
+    )
+    const kb = (bytes: number) => `${(bytes / 1024).toFixed(2)} KB`
+    const ourWeight = await pageWeight(values.dir, pageFileOf(post))
+    const theirWeight = await pageWeight(peer.dist, pageFileOf(peer.page))
+    console.log(
+      `post HTML + CSS: Folio ${kb(ourWeight.gzipBytes)} gzip, Astro ${kb(theirWeight.gzipBytes)} gzip, ratio ${(ourWeight.gzipBytes / theirWeight.gzipBytes).toFixed(2)} (target ≤ 1.50)`,
     )
   } finally {
     server.close()

@@ -96,15 +96,18 @@ export interface PageWeightBudget {
 
 export const pageWeightBudgets: PageWeightBudget[] = [
   {
-    // A post is weighed against the Astro 7 peer's copy of the same post (`npm run bench`). On
-    // 2026-11-23 the peer's post page was 2.70 KB gzip, so the target is ≤ 4.05 KB (1.5 ×).
-    // Ours holds the site's header, footer, colour modes and web-font fallbacks, see
-    // docs/decisions/0018-css-travels-with-its-chunk.md; this budget is what we reach today, for
-    // our longest post.
+    // A post is weighed against the Astro 7 peer's copy of the same post (`npm run bench`,
+    // `npm run lighthouse`). On 2026-11-23 the peer's copy of the bench's generated post was
+    // 2.70 KB gzip, so the target is 4.05 KB (1.5 ×); ours was 6.38 KB (2.36 ×) and our own
+    // posts 5.7–6.1 KB. The rest of the gap is what the peer's page does not have (header and
+    // footer navigation, two colour modes, web-font fallbacks, metadata, hydration state): see
+    // docs/decisions/0018-css-travels-with-its-chunk.md. This budget is what we reach, so any
+    // growth is a decision.
     route: '/blog/:slug',
-    maxGzipBytes: 7 * KB,
+    maxGzipBytes: 6.5 * KB,
   },
   { route: '/dashboard', maxGzipBytes: 7 * KB },
+  // The landing page is the largest public page today (5.3 KB), /pricing 6.1 KB.
   { route: '*', maxGzipBytes: 7 * KB },
 ]
 
