@@ -4,17 +4,15 @@ import { ViteReactSSG } from 'vite-react-ssg'
 import { startClientServices } from './app/clientServices'
 import { preloadPage, routes } from './routes'
 import 'virtual:folio-fonts.css'
-// The site's stylesheet, in cascade order: tokens, page-wide rules, shared components, then each
-// feature's own rules.
+// The site-wide stylesheet, in cascade order: tokens, page-wide rules, the header and footer,
+// buttons and what any page may show. The rest comes with the modules that use it (forms.css
+// with forms, pages.css with the landing and pricing pages, each feature's CSS with its entry),
+// so a page carries only the CSS of what it shows: public pages never carry the workspace's.
 import './styles/tokens.css'
 import './styles/base.css'
 import './styles/site-chrome.css'
 import './styles/buttons.css'
-import './styles/pages.css'
-import './styles/forms.css'
-import './features/content/content.css'
-import './features/billing/billing.css'
-import './features/workspace/workspace.css'
+import './styles/page-frame.css'
 
 export const createRoot = ViteReactSSG(
   {

@@ -14,7 +14,7 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { buildPeer, median, peerAvailable, peerScript, type PeerRun } from './astroPeer.ts'
 import { POST_KINDS, type PostKind } from './generatePosts.ts'
-import { pageWeight } from './pageWeight.ts'
+import { pageWeight } from '../size/pageWeight.ts'
 import { npmScriptEnv } from './npmScriptEnv.ts'
 
 const { values } = parseArgs({

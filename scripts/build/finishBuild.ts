@@ -11,7 +11,7 @@ import { routeRules } from '../../src/routeRules.ts'
 import { LOCAL_JWT_SECRET } from '../backend/config.ts'
 import { Keys } from '../backend/keys.ts'
 import { deferHydration } from './deferHydration.ts'
-import { inlineEntryCss } from './inlineCss.ts'
+import { inlineStylesheets } from './inlineCss.ts'
 import { brokenLinks, brokenLinksError, linkTargets } from './linkCheck.ts'
 import { findSecrets, scanForSecrets, secretValues, type SecretFinding } from './secretScan.ts'
 import { externaliseInlineState } from './inlineState.ts'
@@ -72,7 +72,7 @@ async function moveNotFoundPage(distDir: string): Promise<void> {
  * Finishes each page as vite-react-ssg renders it, before it is written: its references are
  * collected for the link check (before the rewrite moves scripts into the boot manifest), then
  * state moves out of inline scripts (so a CSP without 'unsafe-inline' scripts works), hydration
- * starts after the first paint, the entry stylesheet is inlined (so first paint needs no second
+ * starts after the first paint, its stylesheets are inlined (so first paint needs no second
  * request), and the result is checked for secrets. finishBuild reports what was found.
  */
 export class PageFinisher {
@@ -91,7 +91,7 @@ export class PageFinisher {
     const page = pageFileOf(route)
     this.findings.linkTargets.set(page, linkTargets(prerendered))
     const html = deferHydration(externaliseInlineState(prerendered))
-    const finished = await inlineEntryCss(html, this.distDir, this.cssCache)
+    const finished = await inlineStylesheets(html, this.distDir, this.cssCache)
     for (const what of findSecrets(finished, await this.secrets())) {
       this.findings.secrets.push({ file: page, what })
     }

@@ -1,8 +1,11 @@
 /**
  * `npm run lighthouse`: Lighthouse (mobile settings, Debian chromium, offline) on the public
- * pages served gzipped with the CDN's headers, 5 runs each, median figures printed. It reports;
- * the targets (100/100/100/100, LCP ≤ 1.0 s, CLS 0) are checked by eye and recorded in the README.
- * Flags: --runs N, --pages /,/pricing. Run after `npm run build`.
+ * pages served gzipped with the CDN's headers, 5 runs each, median figures printed. Then the
+ * Astro 7 peer (`../shared/peers`) builds the same post as the one audited, and its page is
+ * audited the same way, served gzipped by the same server, so the post's LCP is printed beside
+ * the peer's with the ratio (target ≤ 1.10), from one run on one machine. It reports; the targets
+ * (100/100/100/100, LCP ≤ 1.0 s, CLS 0) are checked by eye and recorded in the README.
+ * Flags: --runs N, --pages /,/pricing, --no-peer. Run after `npm run build`.
  */
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
@@ -10,12 +13,16 @@ import { readdirSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { readHeaderSet } from '../build/securityHeaders.ts'
 import { startStaticServer } from '../serve/staticServer.ts'
+import { pageFileOf } from '../build/finishBuild.ts'
+import { pageWeight } from '../size/pageWeight.ts'
+import { buildPeerPost, postSlugOf } from './peerPost.ts'
 
 const { values } = parseArgs({
   options: {
     runs: { type: 'string', default: '5' },
     pages: { type: 'string' },
     dir: { type: 'string', default: 'dist' },
+    'no-peer': { type: 'boolean', default: false },
   },
 })
 
@@ -47,11 +54,7 @@ interface RunFigures {
 
 const pages = values.pages ? values.pages.split(',') : defaultPages(values.dir)
 const runs = Number(values.runs)
-const { server, url } = await startStaticServer({
-  root: values.dir,
-  gzip: true,
-  headers: (await readHeaderSet(values.dir)).headers,
-})
+
 /**
  * A new browser, with a new empty profile, for every run: each run is a first visit. (Reusing
  * one browser keeps localStorage between runs, so later runs would measure a returning
@@ -72,6 +75,87 @@ function launchChrome() {
   })
 }
 
+/** Audits one page `runs` times and returns the median of each figure. */
+async function audit(url: string): Promise<RunFigures & { unmeasured: number }> {
+  const figures: RunFigures[] = []
+  for (let run = 0; run < runs; run += 1) {
+    const chrome = await launchChrome()
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+    }).finally(() => chrome.kill())
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
+    const { categories, audits } = result.lhr
+    const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100)
+    figures.push({
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      seo: score('seo'),
+      lcpMs: audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+      cls: audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
+      tbtMs: audits['total-blocking-time']?.numericValue ?? Number.NaN,
+    })
+    if (showProgress) process.stdout.write('.')
+  }
+  if (showProgress) process.stdout.write('\r')
+  const m = (key: keyof RunFigures) => median(figures.map((figure) => figure[key]))
+  return {
+    performance: m('performance'),
+    accessibility: m('accessibility'),
+    bestPractices: m('bestPractices'),
+    seo: m('seo'),
+    lcpMs: m('lcpMs'),
+    cls: m('cls'),
+    tbtMs: m('tbtMs'),
+    unmeasured: figures.filter((figure) => !Number.isFinite(figure.lcpMs)).length,
+  }
+}
+
+function printRow(label: string, figures: RunFigures & { unmeasured: number }): void {
+  console.log(
+    label.padEnd(PAGE_COLUMN),
+    String(figures.performance).padStart(4),
+    String(figures.accessibility).padStart(4),
+    String(figures.bestPractices).padStart(4),
+    String(figures.seo).padStart(3),
+    `${(figures.lcpMs / 1000).toFixed(2)}s`.padStart(6),
+    figures.cls.toFixed(3).padStart(6),
+    `${Math.round(figures.tbtMs)}ms`.padStart(5),
+    figures.unmeasured ? `  (${figures.unmeasured} of ${runs} runs reported no LCP)` : '',
+  )
+}
+
+/** The Astro peer's copy of the post we audited, served and audited the same way. */
+async function auditPeer(post: string, ours: RunFigures): Promise<void> {
+  const slug = postSlugOf(post) as string
+  const peer = await buildPeerPost(process.cwd(), slug)
+  const { server, url } = await startStaticServer({ root: peer.dist, gzip: true })
+  try {
+    const theirs = await audit(`${url}${peer.page}`)
+    printRow(`Astro 7 peer, same post`, theirs)
+    console.log(
+      `\npost LCP: Folio ${(ours.lcpMs / 1000).toFixed(2)} s, Astro ${(theirs.lcpMs / 1000).toFixed(2)} s, ratio ${(ours.lcpMs / theirs.lcpMs).toFixed(2)} (target ≤ 1.10)`,
+    )
+    const kb = (bytes: number) => `${(bytes / 1024).toFixed(2)} KB`
+    const ourWeight = await pageWeight(values.dir, pageFileOf(post))
+    const theirWeight = await pageWeight(peer.dist, pageFileOf(peer.page))
+    console.log(
+      `post HTML + CSS: Folio ${kb(ourWeight.gzipBytes)} gzip, Astro ${kb(theirWeight.gzipBytes)} gzip, ratio ${(ourWeight.gzipBytes / theirWeight.gzipBytes).toFixed(2)} (target ≤ 1.50)`,
+    )
+  } finally {
+    server.close()
+    await peer.remove()
+  }
+}
+
+const { server, url } = await startStaticServer({
+  root: values.dir,
+  gzip: true,
+  headers: (await readHeaderSet(values.dir)).headers,
+})
+let auditedPost: { page: string; figures: RunFigures } | undefined
 try {
   console.log(
     `Lighthouse, mobile, ${runs} runs per page, median figures (server ${url}, gzip, CDN headers)\n`,
@@ -87,43 +171,17 @@ try {
     '  TBT',
   )
   for (const page of pages) {
-    const figures: RunFigures[] = []
-    for (let run = 0; run < runs; run += 1) {
-      const chrome = await launchChrome()
-      const result = await lighthouse(`${url}${page}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-      }).finally(() => chrome.kill())
-      if (!result) throw new Error(`Lighthouse returned nothing for ${page}`)
-      const { categories, audits } = result.lhr
-      const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100)
-      figures.push({
-        performance: score('performance'),
-        accessibility: score('accessibility'),
-        bestPractices: score('best-practices'),
-        seo: score('seo'),
-        lcpMs: audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
-        cls: audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
-        tbtMs: audits['total-blocking-time']?.numericValue ?? Number.NaN,
-      })
-      if (showProgress) process.stdout.write('.')
-    }
-    const m = (key: keyof RunFigures) => median(figures.map((figure) => figure[key]))
-    if (showProgress) process.stdout.write('\r')
-    const unmeasured = figures.filter((figure) => !Number.isFinite(figure.lcpMs)).length
-    console.log(
-      page.padEnd(PAGE_COLUMN),
-      String(m('performance')).padStart(4),
-      String(m('accessibility')).padStart(4),
-      String(m('bestPractices')).padStart(4),
-      String(m('seo')).padStart(3),
-      `${(m('lcpMs') / 1000).toFixed(2)}s`.padStart(6),
-      m('cls').toFixed(3).padStart(6),
-      `${Math.round(m('tbtMs'))}ms`.padStart(5),
-      unmeasured ? `  (${unmeasured} of ${runs} runs reported no LCP)` : '',
-    )
+    const figures = await audit(`${url}${page}`)
+    printRow(page, figures)
+    if (!auditedPost && postSlugOf(page)) auditedPost = { page, figures }
   }
 } finally {
   server.close()
+}
+if (values['no-peer']) {
+  // Folio alone, as asked.
+} else if (!auditedPost) {
+  console.log('\nNo post among the pages audited: the Astro peer has nothing to compare with.')
+} else {
+  await auditPeer(auditedPost.page, auditedPost.figures)
 }

@@ -1,19 +1,33 @@
 /**
- * `npm run size`: checks every prerendered page's first-load JavaScript (gzip) against its
- * budget and that public pages ship none of the heavy, signed-in-only packages. Exits 1 when a
- * budget is exceeded. Run after `npm run build`.
+ * `npm run size`: checks every prerendered page's first-load JavaScript and its HTML + CSS
+ * (gzip) against their budgets, and that public pages ship none of the heavy, signed-in-only
+ * packages. Exits 1 when a budget is exceeded. Run after `npm run build`.
  */
 import { readFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { join, relative } from 'node:path'
 import { CHUNK_PACKAGES_FILE } from '../vite/folioPlugin.ts'
-import { KB, budgetFor } from './budgets.ts'
+import { KB, budgetFor, pageWeightBudgetFor } from './budgets.ts'
 import { firstLoadScripts, gzipSize, htmlFiles, routeOfHtmlFile } from './firstLoad.ts'
+import { pageWeight } from './pageWeight.ts'
 
 export interface RouteReport {
   route: string
+  /** First-load JavaScript. */
   gzipBytes: number
   budgetBytes: number
   forbidden: string[]
+  /** The page's HTML and the stylesheets it links. */
+  pageGzipBytes: number
+  pageBudgetBytes: number
+}
+
+/** What is wrong with a route, in words; empty when it is within every budget. */
+export function problemsOf(report: RouteReport): string[] {
+  const problems: string[] = []
+  if (report.gzipBytes > report.budgetBytes) problems.push('JavaScript over budget')
+  if (report.pageGzipBytes > report.pageBudgetBytes) problems.push('HTML + CSS over budget')
+  if (report.forbidden.length > 0) problems.push(`ships ${report.forbidden.join(', ')}`)
+  return problems
 }
 
 export async function measureRoutes(distDir: string): Promise<RouteReport[]> {
@@ -38,7 +52,14 @@ export async function measureRoutes(distDir: string): Promise<RouteReport[]> {
           forbidden.add(name)
       }
     }
-    reports.push({ route, gzipBytes, budgetBytes: budget.maxGzipBytes, forbidden: [...forbidden] })
+    reports.push({
+      route,
+      gzipBytes,
+      budgetBytes: budget.maxGzipBytes,
+      forbidden: [...forbidden],
+      pageGzipBytes: (await pageWeight(distDir, relative(distDir, file))).gzipBytes,
+      pageBudgetBytes: pageWeightBudgetFor(route).maxGzipBytes,
+    })
   }
   return reports.sort((a, b) => a.route.localeCompare(b.route))
 }
@@ -57,22 +78,23 @@ async function main(): Promise<void> {
     'route'.padEnd(routeColumn),
     'first-load JS (gzip)'.padStart(22),
     'budget'.padStart(10),
+    'HTML + CSS (gzip)'.padStart(19),
+    'budget'.padStart(10),
   )
   for (const report of reports) {
-    const over = report.gzipBytes > report.budgetBytes
-    const bad = over || report.forbidden.length > 0
-    if (bad) failures += 1
+    const problems = problemsOf(report)
+    if (problems.length > 0) failures += 1
     console.log(
       report.route.padEnd(routeColumn),
       formatKb(report.gzipBytes).padStart(22),
       formatKb(report.budgetBytes).padStart(10),
-      bad
-        ? `  ✗ ${over ? 'over budget' : ''}${report.forbidden.length ? ` ships ${report.forbidden.join(', ')}` : ''}`
-        : '  ✓',
+      formatKb(report.pageGzipBytes).padStart(19),
+      formatKb(report.pageBudgetBytes).padStart(10),
+      problems.length > 0 ? `  ✗ ${problems.join('; ')}` : '  ✓',
     )
   }
   if (failures > 0) {
-    console.error(`\n${failures} route(s) exceed their JavaScript budget.`)
+    console.error(`\n${failures} route(s) exceed their budgets.`)
     process.exitCode = 1
   } else {
     console.log(`\nAll ${reports.length} routes are within budget.`)

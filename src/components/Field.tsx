@@ -1,3 +1,4 @@
+import '../styles/forms.css'
 import { useId } from 'react'
 
 interface FieldProps extends Omit<React.InputHTMLAttributes<HTMLInputElement>, 'id'> {

@@ -1,3 +1,4 @@
+import '../styles/forms.css'
 interface FormMessageProps {
   kind: 'error' | 'success' | 'info'
   children: React.ReactNode

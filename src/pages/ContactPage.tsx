@@ -1,3 +1,4 @@
+import '../styles/forms.css'
 import { useState } from 'react'
 import { PageHeader } from '../components/PageHeader'
 import { Field } from '../components/Field'

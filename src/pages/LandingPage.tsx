@@ -1,3 +1,4 @@
+import '../styles/pages.css'
 import { Link } from 'react-router-dom'
 import { Seo } from '../app/Seo'
 import { SITE_NAME, SITE_TAGLINE } from '../app/site'

@@ -1,3 +1,4 @@
+import '../styles/pages.css'
 import { Seo } from '../app/Seo'
 import { PricingPlans, findPlan, findPrice, formatAmount } from '../features/billing'
 

@@ -1,3 +1,4 @@
+import '../../styles/forms.css'
 import { useEffect, useRef, useState } from 'react'
 import { Link, useLocation } from 'react-router-dom'
 import { useSafeNavigate } from '../../app/useSafeNavigate'

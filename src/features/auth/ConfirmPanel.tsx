@@ -1,3 +1,4 @@
+import '../../styles/forms.css'
 import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { FormMessage } from '../../components/FormMessage'

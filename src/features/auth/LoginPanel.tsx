@@ -1,3 +1,4 @@
+import '../../styles/forms.css'
 import { Suspense, lazy, useEffect } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
 import { useIsHydrated } from '../../app/useIsHydrated'

@@ -6,6 +6,7 @@
  * - the always-loaded site shell imports ./shell (the header's account corner);
  * - /login and /confirm import their panel (./LoginPanel, ./ConfirmPanel) directly.
  */
+import '../../styles/forms.css'
 export { NewPasswordForm } from './NewPasswordForm'
 export { RequireUser } from './RequireUser'
 export { SignOutOptions } from './SignOutOptions'

@@ -5,6 +5,9 @@
  *   to be imported lazily;
  * - ./server: build-time reading of the rendered content, for page loaders while prerendering.
  */
+// Pages that show content get its stylesheet with it (and no other page does).
+import './content.css'
+
 export { formatDate } from './formatDate'
 export { ProseHtml } from './ProseHtml'
 export { proseSlot } from './proseInPage'

@@ -3,5 +3,11 @@
  * Heavy parts load on demand from inside: CodeMirror when a document opens, the markdown
  * pipeline and shiki in the preview's worker, supabase-js through the auth feature.
  */
+import '../../styles/forms.css'
+// The preview shows rendered markdown: the content feature's prose and code styles.
+import '../content'
+// The workspace's stylesheet travels with the dashboard's chunk: public pages never carry it.
+import './workspace.css'
+
 export { AccountPanel } from './AccountPanel'
 export { Workspace } from './Workspace'

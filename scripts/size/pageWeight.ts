@@ -1,7 +1,8 @@
 /**
  * What a visitor downloads to see one page before any script runs: its HTML and the
- * stylesheets it links, gzip-compressed as the CDN serves them. Used by the bench to weigh a
- * Folio post against the Astro peer's copy of the same post.
+ * stylesheets it links, gzip-compressed as the CDN serves them. `npm run size` holds every page
+ * to its budget with it, and the bench weighs a Folio post against the Astro peer's copy of the
+ * same post.
  */
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
@@ -15,6 +16,8 @@ export interface PageWeight {
 export async function pageWeight(distDir: string, pageFile: string): Promise<PageWeight> {
   const html = await readFile(path.join(distDir, pageFile), 'utf8')
   const stylesheets = [...html.matchAll(/<link\b[^>]*\brel="?stylesheet"?[^>]*>/g)]
+    // A disabled link is never fetched: it marks a stylesheet the page already holds inline.
+    .filter((tag) => !/\sdisabled\b/.test(tag[0]))
     .map((tag) => /\bhref="?([^"\s>]+)/.exec(tag[0])?.[1])
     .filter((href): href is string => Boolean(href) && href!.startsWith('/'))
   const files = [

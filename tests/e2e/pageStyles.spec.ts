@@ -1,0 +1,167 @@
+/**
+ * Each page carries the CSS of what it shows, inline: a post never carries the workspace's
+ * styles, and the dashboard is never seen unstyled, whether it is the first page of a visit or
+ * reached by a client-side navigation that loads its CSS with its chunk.
+ */
+import type { Page } from '@playwright/test'
+import { readFileSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { createUser, signIn } from './backend.ts'
+import {
+  expect,
+  markDocument,
+  documentIsMarked,
+  test,
+  trackErrors,
+  waitForHydration,
+} from './fixtures'
+
+/** Rules only the workspace's stylesheet has (src/features/workspace/workspace.css). */
+const WORKSPACE_RULE = /\.doc-list__item\b|\.workspace__sidebar\b/
+
+/**
+ * Records, at the very moment the dashboard's markup enters the document (parser or React),
+ * whether the workspace's rules are in effect and how wide the main column is: a frame painted
+ * then would show exactly that.
+ */
+async function watchDashboardArrival(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const state = window as unknown as { __dashboardArrival?: unknown }
+    const workspaceRuleLoaded = () =>
+      [...document.styleSheets].some((sheet) => {
+        try {
+          return [...sheet.cssRules].some((rule) =>
+            /\.doc-list__item\b|\.workspace__sidebar\b/.test(rule.cssText),
+          )
+        } catch {
+          return false
+        }
+      })
+    const record = () => {
+      if (state.__dashboardArrival || !document.querySelector('.workspace-page')) return
+      const main = document.querySelector('main') as HTMLElement
+      state.__dashboardArrival = {
+        workspaceRules: workspaceRuleLoaded(),
+        mainWidth: Math.round(main.getBoundingClientRect().width),
+      }
+    }
+    new MutationObserver(record).observe(document, { childList: true, subtree: true })
+  })
+}
+
+async function dashboardArrival(page: Page) {
+  return page.evaluate(
+    () =>
+      (window as unknown as { __dashboardArrival?: { workspaceRules: boolean; mainWidth: number } })
+        .__dashboardArrival,
+  )
+}
+
+async function mainWidth(page: Page): Promise<number> {
+  return page.locator('main').evaluate((main) => Math.round(main.getBoundingClientRect().width))
+}
+
+test('public pages carry their own styles inline and none of the workspace', async ({
+  request,
+}) => {
+  for (const path of ['/', '/blog', '/blog/introducing-folio', '/pricing', '/login', '/about']) {
+    const html = await (await request.get(path)).text()
+    expect(html, path).toContain('<style>')
+    expect(html, path).not.toMatch(WORKSPACE_RULE)
+    // Every stylesheet is inline: no render-blocking request before the first paint.
+    expect(html, path).not.toMatch(/<link rel="stylesheet"(?![^>]*\bdisabled\b)[^>]*>/)
+  }
+  const dashboard = await (await request.get('/dashboard')).text()
+  expect(dashboard).toMatch(WORKSPACE_RULE)
+})
+
+/** Class names a stylesheet styles (`.name`), ignoring what sits inside url(…). */
+function classesIn(css: string): Set<string> {
+  return new Set(
+    [...css.replace(/url\([^)]*\)/g, '').matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)].map(
+      (match) => match[1] as string,
+    ),
+  )
+}
+
+test('every class a prerendered page uses, if styled at all, is styled by the CSS it carries', () => {
+  const assets = readdirSync('dist/assets').filter((file) => file.endsWith('.css'))
+  const styled = classesIn(
+    assets.map((file) => readFileSync(join('dist/assets', file), 'utf8')).join(''),
+  )
+  const pages = readdirSync('dist', { recursive: true, encoding: 'utf8' }).filter((file) =>
+    file.endsWith('.html'),
+  )
+  expect(pages.length).toBeGreaterThan(10)
+  const unstyled: string[] = []
+  for (const file of pages) {
+    const html = readFileSync(join('dist', file), 'utf8')
+    const carried = classesIn(
+      [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join(''),
+    )
+    for (const [, names] of html.matchAll(/\sclass="([^"]*)"/g)) {
+      for (const name of (names as string).split(/\s+/)) {
+        if (name && styled.has(name) && !carried.has(name)) unstyled.push(`${file}: .${name}`)
+      }
+    }
+  }
+  expect([...new Set(unstyled)]).toEqual([])
+})
+
+test('a page never fetches the CSS it carries inline, not even on client navigation', async ({
+  page,
+}) => {
+  const stylesheets: string[] = []
+  page.on('request', (request) => {
+    if (request.url().endsWith('.css')) stylesheets.push(new URL(request.url()).pathname)
+  })
+  const html = await (await page.request.get('/blog/introducing-folio')).text()
+  const inline = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)" disabled>/g)].map(
+    (match) => match[1],
+  )
+  expect(inline).toEqual([expect.stringMatching(/^\/assets\/content-.*\.css$/)])
+  await page.goto('/blog/introducing-folio')
+  await waitForHydration(page)
+  await markDocument(page)
+  // To another post through the blog: the content chunk's CSS is already in the page. (Chunks
+  // loaded after hydration, like the header's account menu or pages prefetched after load, bring
+  // their own CSS; that is what loading them is for.)
+  await page.getByRole('link', { name: 'Blog', exact: true }).first().click()
+  await page.locator('.post-card a').nth(1).click()
+  await expect(page.locator('.prose')).toBeVisible()
+  expect(await documentIsMarked(page)).toBe(true)
+  expect(stylesheets.filter((path) => inline.includes(path) || /\/app-/.test(path))).toEqual([])
+})
+
+test('the dashboard is styled from its first frame on a first visit', async ({ page }) => {
+  const user = await createUser('styles-first-visit')
+  await signIn(page, user)
+  await watchDashboardArrival(page)
+  await page.goto('/dashboard')
+  await expect(page.getByTestId('signed-in-as')).toBeVisible()
+  const arrival = await dashboardArrival(page)
+  expect(arrival?.workspaceRules).toBe(true)
+  expect(arrival?.mainWidth).toBe(await mainWidth(page))
+})
+
+test('client navigation into the dashboard waits for its CSS: no unstyled frame', async ({
+  page,
+}) => {
+  const errors = trackErrors(page)
+  const user = await createUser('styles-client-nav')
+  await signIn(page, user)
+  await watchDashboardArrival(page)
+  // A full load of a public page, which carries no workspace CSS…
+  await page.goto('/blog/introducing-folio')
+  await waitForHydration(page)
+  await markDocument(page)
+  // …then into the dashboard through the account menu, without reloading.
+  await page.getByTestId('account-menu').click()
+  await page.getByRole('menuitem', { name: 'Your notes' }).click()
+  await expect(page.getByTestId('signed-in-as')).toBeVisible()
+  expect(await documentIsMarked(page)).toBe(true)
+  const arrival = await dashboardArrival(page)
+  expect(arrival?.workspaceRules).toBe(true)
+  expect(arrival?.mainWidth).toBe(await mainWidth(page))
+  expect(errors).toEqual([])
+})

@@ -1,0 +1,47 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { inlineStylesheets } from '../../../scripts/build/inlineCss.ts'
+
+// The head vite-react-ssg writes: the entry stylesheet from index.html, then one link per CSS
+// file of the chunks the page rendered.
+const head = (...files: string[]) =>
+  '<html><head><link rel="stylesheet" crossorigin="" href="/assets/app-abc.css">' +
+  files.map((file) => `<link rel="stylesheet" href="/assets/${file}" crossorigin="">`).join('') +
+  '</head><body></body></html>'
+
+let distDir: string
+beforeAll(async () => {
+  distDir = await mkdtemp(join(tmpdir(), 'folio-inline-css-'))
+  await mkdir(join(distDir, 'assets'))
+  await writeFile(join(distDir, 'assets', 'app-abc.css'), '.site{color:red}')
+  await writeFile(join(distDir, 'assets', 'content-def.css'), '.prose{line-height:1.7}')
+  await writeFile(join(distDir, 'assets', 'odd-ghi.css'), '.a::after{content:"$& $1 </style>"}')
+})
+afterAll(() => rm(distDir, { recursive: true, force: true }))
+
+describe('inlineStylesheets', () => {
+  it("inlines the entry and each chunk's stylesheet, in the order the page linked them", async () => {
+    const html = await inlineStylesheets(head('content-def.css'), distDir, new Map())
+    expect(html).not.toMatch(/<link rel="stylesheet"[^>]*crossorigin/)
+    const site = html.indexOf('<style>.site{color:red}</style>')
+    const prose = html.indexOf('<style>.prose{line-height:1.7}</style>')
+    expect(site).toBeGreaterThan(-1)
+    expect(prose).toBeGreaterThan(site)
+  })
+
+  it('leaves a disabled link for a chunk stylesheet, so the client never loads it again', async () => {
+    const html = await inlineStylesheets(head('content-def.css'), distDir, new Map())
+    expect(html).toContain(
+      '<style>.prose{line-height:1.7}</style><link rel="stylesheet" href="/assets/content-def.css" disabled>',
+    )
+    // The entry stylesheet is never a chunk's dependency: no marker, no bytes spent on one.
+    expect(html).not.toContain('href="/assets/app-abc.css"')
+  })
+
+  it('keeps CSS text as written, and cannot be closed early by it', async () => {
+    const html = await inlineStylesheets(head('odd-ghi.css'), distDir, new Map())
+    expect(html).toContain('<style>.a::after{content:"$& $1 <\\/style>"}</style>')
+  })
+})
