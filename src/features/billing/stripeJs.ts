@@ -4,7 +4,7 @@
  * neither loads nor fails (a hanging network) counts as failed after a while.
  *
  * Local runs without Stripe keys (`npm start`, the end-to-end suite) build with
- * VITE_STRIPE_STAND_IN_URL, the origin of the local Stripe stand-in (tests/stripe): its
+ * VITE_STRIPE_STAND_IN_URL, the origin of the local Stripe stand-in (scripts/local/stripe): its
  * test-mode Stripe.js is put on the page first, and `loadStripe` takes the `window.Stripe` it
  * finds instead of fetching js.stripe.com. Production builds never set it.
  */
