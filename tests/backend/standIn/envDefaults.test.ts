@@ -1,16 +1,13 @@
-import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import { readEnvFile } from '../../../scripts/config/envFiles.ts'
 import { defaultOptions } from '../../../scripts/local/supabase/config.ts'
 import { LOCAL_JWT_SECRET, devApiKey } from '../../../scripts/local/supabase/devKeys.ts'
 import { Keys } from '../../../scripts/local/supabase/keys.ts'
 
 /** The committed .env is what the site is built with for development and the tests. */
 function committedEnv(): Record<string, string> {
-  const entries = readFileSync(new URL('../../../.env', import.meta.url), 'utf8')
-    .split('\n')
-    .filter((line) => /^[A-Z_]+=/.test(line))
-    .map((line) => line.split(/=(.*)/s, 2) as [string, string])
-  return Object.fromEntries(entries)
+  return readEnvFile(fileURLToPath(new URL('../../../.env', import.meta.url)))
 }
 
 describe('.env defaults', () => {
