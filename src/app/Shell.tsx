@@ -1,11 +1,11 @@
 import { useEffect, useMemo } from 'react'
 import { Outlet, useLocation, useMatches } from 'react-router-dom'
 import { Head } from 'vite-react-ssg'
-import { ColorModeContext } from './ColorModeContext'
-import { FORCED_MODE_ATTRIBUTE } from './colorMode'
+import { ColorModeContext } from './colorMode/ColorModeContext'
+import { FORCED_MODE_ATTRIBUTE } from './colorMode/colorMode'
 import { resolveMiddleware } from './middleware'
 import { isRouteHandle } from './routeHandle'
-import { useColorMode } from './useColorMode'
+import { useColorMode } from './colorMode/useColorMode'
 import { useScrollBehavior } from './useScrollBehavior'
 
 /**

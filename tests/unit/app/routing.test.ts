@@ -5,7 +5,7 @@ import {
   resolveMiddleware,
   type RouteMiddleware,
 } from '../../../src/app/middleware'
-import { isValidCheckoutQuery } from '../../../src/pages/checkoutQuery'
+import { isValidCheckoutQuery } from '../../../src/features/billing/checkoutQuery'
 import { findRouteRule, guardExcludeList, routeRules } from '../../../src/routeRules'
 
 const at = (pathname: string, search = '', hash = '') => ({ pathname, search, hash })
