@@ -1,6 +1,7 @@
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
+import folioLint from './scripts/lint/importBoundaries.js'
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', '.cache', '.folio-data', '.vite-react-ssg-temp', 'test-results', 'playwright-report'] },
@@ -16,10 +17,10 @@ export default tseslint.config(
     },
   },
   {
-    // Shared code never reaches into a feature, and the shell knows nothing about features.
-    files: ['src/app/**', 'src/lib/**', 'src/components/**'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/**'], message: 'Shared code must not import features.' }] }],
-    },
+    // Features, pages, the shell, shared code, edge functions and the local stand-ins import
+    // each other only along the arrows in scripts/lint/importBoundaries.js.
+    files: ['**/*.{ts,tsx}'],
+    plugins: { folio: folioLint },
+    rules: { 'folio/import-boundaries': 'error' },
   },
 )

@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test'
-import { E2E_STAND_IN_PORT, standInFunctionEnv } from './tests/stripe/testKeys'
+import { E2E_STAND_IN_PORT, standInFunctionEnv } from './scripts/local/stripe/index.ts'
 
 const PORT = Number(process.env.E2E_PORT ?? 4400)
 // Other ports let two checkouts run their suites side by side; the build must then be made
@@ -41,16 +41,16 @@ export default defineConfig({
     {
       // The local Supabase stand-in, in memory so every run starts empty. The site is built
       // against it through .env (its fixed URL and development anon key).
-      command: `npx tsx scripts/backend/main.ts --port ${BACKEND_PORT} --memory --no-env-file`,
+      command: `npx tsx scripts/local/supabase/main.ts --port ${BACKEND_PORT} --memory --no-env-file`,
       url: `${BACKEND_URL}/auth/v1/health`,
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,
       env: { FOLIO_SITE_URL: `http://127.0.0.1:${PORT}`, ...standInFunctionEnv(E2E_STAND_IN_PORT) },
     },
     {
-      // Stripe's API as the functions see it (tests/stripe), its test-mode Stripe.js and portal;
+      // Stripe's API as the functions see it (scripts/local/stripe), its test-mode Stripe.js and portal;
       // paid checkouts and portal changes send webhooks back.
-      command: `npx tsx tests/stripe/main.ts --port ${E2E_STAND_IN_PORT} --serve-pages --webhook-url ${BACKEND_URL}/functions/v1/stripe-webhook`,
+      command: `npx tsx scripts/local/stripe/main.ts --port ${E2E_STAND_IN_PORT} --serve-pages --webhook-url ${BACKEND_URL}/functions/v1/stripe-webhook`,
       url: `http://127.0.0.1:${E2E_STAND_IN_PORT}/_stand-in/health`,
       reuseExistingServer: !process.env.CI,
       timeout: 30_000,

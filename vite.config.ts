@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module'
 import react from '@vitejs/plugin-react'
-import { defineConfig, loadEnv, type Plugin } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 import { PageFinisher, finishBuild, hoistCharset } from './scripts/build/finishBuild.ts'
 import {
   addModulePreloads,
@@ -13,6 +13,7 @@ import { finishContent } from './scripts/content/finishContent.ts'
 import { fillProseSlots } from './scripts/content/proseSlots.ts'
 import { builtContent, folioContentPlugin, postPaths } from './scripts/content/vitePlugin.ts'
 import { clientHeadPlugin } from './scripts/vite/clientHeadPlugin.ts'
+import { buildConfig, folioConfigPlugin } from './scripts/vite/configPlugin.ts'
 import { buildId, folioPlugin } from './scripts/vite/folioPlugin.ts'
 import { shikiGrammarsModule, shikiGrammarsPlugin } from './scripts/vite/shikiGrammarsPlugin.ts'
 
@@ -38,6 +39,8 @@ const entityDecoderWithoutDom: Plugin = {
 
 export default defineConfig({
   plugins: [
+    // First: a wrong or missing environment variable stops the build before any work.
+    folioConfigPlugin(),
     react(),
     folioPlugin(),
     folioContentPlugin(),
@@ -100,15 +103,11 @@ export default defineConfig({
       ),
     onFinished: async (outDir) => {
       await finishContent(outDir)
-      // The same value Vite inlined: the environment wins over .env files.
-      const { VITE_SUPABASE_URL, VITE_STRIPE_STAND_IN_URL } = loadEnv(
-        'production',
-        process.cwd(),
-        'VITE_',
-      )
+      // The same checked values the bundle carries (src/config).
+      const { supabase, stripe } = buildConfig()
       await finishBuild(outDir, buildId(), pages, await postPaths(), {
-        supabaseUrl: VITE_SUPABASE_URL,
-        stripeStandInUrl: VITE_STRIPE_STAND_IN_URL || undefined,
+        supabaseUrl: supabase.url,
+        stripeStandInUrl: stripe.standInUrl ?? undefined,
       })
     },
   },

@@ -12,7 +12,7 @@ import { readHeaderSet } from './build/securityHeaders.ts'
 import { ensurePrerequisites } from './prerequisites/ensurePrerequisites.ts'
 import { consoleRunner, nodeSystem } from './prerequisites/nodeSystem.ts'
 import { startStaticServer } from './serve/staticServer.ts'
-import { STAND_IN_PORT, standInFunctionEnv } from '../tests/stripe/testKeys.ts'
+import { STAND_IN_PORT, standInFunctionEnv } from './local/stripe/index.ts'
 
 const { values } = parseArgs({
   options: {
@@ -65,7 +65,7 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<v
 }
 
 try {
-  // Unless real Stripe test keys are given, Stripe's API is the local stand-in (tests/stripe),
+  // Unless real Stripe test keys are given, Stripe's API is the local stand-in (scripts/local/stripe),
   // which also sends the signed webhooks back to the backend.
   const useStandIn = !process.env.STRIPE_SECRET_KEY
   const stripePort = Number(values['stripe-port'])
@@ -79,7 +79,7 @@ try {
       spawn(
         'tsx',
         [
-          'tests/stripe/main.ts',
+          'scripts/local/stripe/main.ts',
           '--port',
           String(stripePort),
           '--serve-pages',
@@ -95,7 +95,7 @@ try {
   const backend = spawn(
     'tsx',
     [
-      'scripts/backend/main.ts',
+      'scripts/local/supabase/main.ts',
       '--port',
       values['backend-port'] as string,
       ...(values.reset ? ['--reset'] : []),

@@ -9,7 +9,7 @@ import { RootErrorScreen, RouteErrorScreen } from './app/ErrorScreen'
 import type { RouteHandle } from './app/routeHandle'
 import { Shell } from './app/Shell'
 import { routeRules, type RouteRule } from './routeRules'
-import { isValidCheckoutQuery } from './pages/checkoutQuery'
+import { isValidCheckoutQuery } from './features/billing/checkoutQuery'
 
 /** What a lazily loaded page module provides (react-router's `lazy` contract). */
 type PageModule = { Component: React.ComponentType; loader?: LoaderFunction }

@@ -7,9 +7,3 @@ declare module 'virtual:folio-shiki-grammars' {
   export const grammarBase: string
   export const grammarFiles: Record<string, string>
 }
-
-interface ImportMetaEnv {
-  readonly VITE_SITE_URL?: string
-  readonly VITE_SUPABASE_URL?: string
-  readonly VITE_SUPABASE_ANON_KEY?: string
-}

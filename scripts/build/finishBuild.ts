@@ -8,8 +8,7 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { routeRules } from '../../src/routeRules.ts'
-import { LOCAL_JWT_SECRET } from '../backend/config.ts'
-import { Keys } from '../backend/keys.ts'
+import { LOCAL_JWT_SECRET, devApiKey } from '../local/supabase/devKeys.ts'
 import { deferHydration } from './deferHydration.ts'
 import { inlineStylesheets } from './inlineCss.ts'
 import { brokenLinks, brokenLinksError, linkTargets } from './linkCheck.ts'
@@ -112,7 +111,7 @@ export interface PageFindings {
 
 /** The values that must never reach dist/: secret-looking variables and the local keys. */
 async function secretsOfThisBuild(): Promise<string[]> {
-  const localServiceKey = await new Keys(LOCAL_JWT_SECRET, () => '').apiKey('service_role')
+  const localServiceKey = await devApiKey('service_role')
   return secretValues(process.env, [LOCAL_JWT_SECRET, localServiceKey])
 }
 

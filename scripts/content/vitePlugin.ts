@@ -7,10 +7,10 @@
 import path from 'node:path'
 import type { Plugin } from 'vite'
 import type { SiteContent } from '../../src/features/content/types.ts'
+import { buildConfig } from '../vite/configPlugin.ts'
 import { buildContent } from './buildContent.ts'
 import { proseByKey } from './proseSlots.ts'
 
-export const DEFAULT_SITE_URL = 'https://folio.example'
 
 interface ContentState {
   siteUrl: string
@@ -35,7 +35,8 @@ export function folioContentPlugin(): Plugin {
     name: 'folio-content',
     configResolved(config) {
       if (shared[STATE_KEY]) return
-      const siteUrl = (config.env.VITE_SITE_URL || DEFAULT_SITE_URL).replace(/\/+$/, '')
+      // Checked by the config plugin (src/config/schema.ts), trailing slashes removed.
+      const siteUrl = buildConfig(config.mode).site.url
       const root = process.cwd()
       const cacheRoot = path.resolve(root, process.env.FOLIO_CACHE_DIR ?? '.cache')
       const outFile = path.join(cacheRoot, 'content/site.json')

@@ -4,23 +4,16 @@
  * that forgets the production rebuild would ship a site talking to 127.0.0.1.
  */
 import { readFile } from 'node:fs/promises'
+import { readEnvFile } from '../config/envFiles.ts'
 import type { Build } from './buildFiles.ts'
 import { BuildError } from './buildFiles.ts'
 
 /** The `VITE_*` values of a dotenv file (the development defaults), or none without the file. */
 export async function readDevelopmentValues(envFile: string): Promise<Map<string, string>> {
-  let text: string
-  try {
-    text = await readFile(envFile, 'utf8')
-  } catch {
-    return new Map()
-  }
   const values = new Map<string, string>()
-  for (const line of text.split('\n')) {
-    const match = /^\s*(VITE_\w+)\s*=\s*(.*?)\s*$/.exec(line)
-    const value = match?.[2]?.replace(/^(['"])(.*)\1$/, '$2')
+  for (const [name, value] of Object.entries(readEnvFile(envFile))) {
     // Short values ('true', '1') would match by accident; URLs and keys are long.
-    if (match && value && value.length >= 12) values.set(match[1]!, value)
+    if (name.startsWith('VITE_') && value.length >= 12) values.set(name, value)
   }
   return values
 }

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process'
 import { ensurePrerequisites } from '../prerequisites/ensurePrerequisites'
 import { consoleRunner, nodeSystem } from '../prerequisites/nodeSystem'
 import { runTestStages } from './runTestStages'
-import { E2E_STAND_IN_PORT } from '../../tests/stripe/testKeys'
+import { E2E_STAND_IN_PORT } from '../local/stripe/index.ts'
 
 // The suite's build loads Stripe.js and the portal from the Stripe stand-in the end-to-end
 // stage starts, as `npm start` does; only that stage's build gets it (a production build never

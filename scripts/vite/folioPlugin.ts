@@ -7,7 +7,7 @@ import { copyFileSync, existsSync, mkdirSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import type { Plugin } from 'vite'
-import { colorModeScript } from '../../src/app/colorMode.ts'
+import { colorModeScript } from '../../src/app/colorMode/colorMode.ts'
 import { webFontsScript } from '../../src/app/webFonts.ts'
 import { fontFaceCss, fonts, type FontMetrics } from '../../src/app/fonts.ts'
 

@@ -1,10 +1,10 @@
 import { useEffect } from 'react'
 import { Outlet, useMatches } from 'react-router-dom'
 import { Head } from 'vite-react-ssg'
-import { ColorModeContext } from './ColorModeContext'
-import { FORCED_MODE_ATTRIBUTE } from './colorMode'
+import { ColorModeContext } from './colorMode/ColorModeContext'
+import { FORCED_MODE_ATTRIBUTE } from './colorMode/colorMode'
 import { isRouteHandle } from './routeHandle'
-import { useColorMode } from './useColorMode'
+import { useColorMode } from './colorMode/useColorMode'
 import { useScrollBehavior } from './useScrollBehavior'
 
 /**

@@ -1,5 +1,6 @@
 import '../styles/forms.css'
 import { useState } from 'react'
+import { supabaseConfig } from '../config'
 import { PageHeader } from '../components/PageHeader'
 import { Field } from '../components/Field'
 import { FormMessage } from '../components/FormMessage'
@@ -13,10 +14,7 @@ type SendResult = { ok: true } | { ok: false; message: string; fields?: FieldErr
  * Plain fetch with the public anon key: this page must not download supabase-js for one POST.
  */
 async function sendContactMessage(body: Record<string, string>): Promise<SendResult> {
-  const url = import.meta.env.VITE_SUPABASE_URL
-  const anonKey = import.meta.env.VITE_SUPABASE_ANON_KEY
-  if (!url || !anonKey)
-    return { ok: false, message: 'The contact form is not available right now. Please email us.' }
+  const { url, anonKey } = supabaseConfig
   try {
     const response = await fetch(`${url}/functions/v1/contact`, {
       method: 'POST',

@@ -3,7 +3,7 @@
  * a bucket of that name already existed, public and unlimited, before the migrations ran.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Backend } from '../../scripts/backend/startBackend.ts'
+import type { Backend } from '../../scripts/local/supabase/index.ts'
 import { PNG, client, makePro, serviceClient, signedInUser, startTestBackend } from './helpers.ts'
 import { migrationsWith } from './migrationFixtures.ts'
 

@@ -1,7 +1,7 @@
 import { SignJWT } from 'jose'
 import * as OTPAuth from 'otpauth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Backend } from '../../scripts/backend/startBackend.ts'
+import type { Backend } from '../../scripts/local/supabase/index.ts'
 import {
   client,
   followLink,

@@ -10,7 +10,7 @@ import * as OTPAuth from 'otpauth'
 import QRCode from 'qrcode'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
-import type { Backend } from '../../scripts/backend/startBackend.ts'
+import type { Backend } from '../../scripts/local/supabase/index.ts'
 import {
   client,
   enrolTotp,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startBillingBackend, type BillingBackend } from '../stripe/billingBackend.ts'
-import { fixture } from '../stripe/stripeObjects.ts'
+import { startBillingBackend, type BillingBackend } from './billingBackend.ts'
+import { fixture } from '../../scripts/local/stripe/index.ts'
 import { client, serviceClient, signedInUser } from './helpers.ts'
 
 let env: BillingBackend

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { startBillingBackend, type BillingBackend } from '../stripe/billingBackend.ts'
+import { startBillingBackend, type BillingBackend } from './billingBackend.ts'
 import { serviceClient, signedInUser } from './helpers.ts'
 
 let env: BillingBackend

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BILLING_CALL_LIMITS } from '../../supabase/functions/_shared/callLimits.ts'
-import { startBillingBackend, type BillingBackend } from '../stripe/billingBackend.ts'
+import { startBillingBackend, type BillingBackend } from './billingBackend.ts'
 import { serviceClient, signedInUser } from './helpers.ts'
 
 let env: BillingBackend

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { startBillingBackend, type BillingBackend } from '../stripe/billingBackend.ts'
+import { startBillingBackend, type BillingBackend } from './billingBackend.ts'
 import {
   buildEvent,
   buildInvoice,
@@ -8,7 +8,7 @@ import {
   fixture,
   nowSeconds,
   type StripeObject,
-} from '../stripe/stripeObjects.ts'
+} from '../../scripts/local/stripe/index.ts'
 import { serviceClient, signedInUser } from './helpers.ts'
 
 let env: BillingBackend

@@ -1,7 +1,7 @@
 import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { startBillingBackend, type BillingBackend } from '../stripe/billingBackend.ts'
+import { startBillingBackend, type BillingBackend } from './billingBackend.ts'
 import { client, serviceClient, signedInUser, uniqueEmail } from './helpers.ts'
 import { CONTACT_GLOBAL_HOURLY_CAP } from '../../supabase/functions/contact/limits.ts'
 

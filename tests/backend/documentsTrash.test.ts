@@ -4,7 +4,7 @@
  * within the limit, deaf to edits from tabs that missed the delete, and purged later.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Backend } from '../../scripts/backend/startBackend.ts'
+import type { Backend } from '../../scripts/local/supabase/index.ts'
 import {
   createDocument,
   deleteDocument,

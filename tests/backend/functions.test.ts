@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Backend } from '../../scripts/backend/startBackend.ts'
+import type { Backend } from '../../scripts/local/supabase/index.ts'
 import { client, signedInUser, startTestBackend } from './helpers.ts'
 
 let backend: Backend

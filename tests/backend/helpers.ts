@@ -4,9 +4,11 @@ import { createClient } from '@supabase/supabase-js'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import * as OTPAuth from 'otpauth'
 import WebSocket from 'ws'
-import { startBackend } from '../../scripts/backend/startBackend.ts'
-import type { Backend } from '../../scripts/backend/startBackend.ts'
-import type { BackendOptions } from '../../scripts/backend/config.ts'
+import {
+  startBackend,
+  type Backend,
+  type BackendOptions,
+} from '../../scripts/local/supabase/index.ts'
 import { uniqueEmail } from '../uniqueEmail'
 
 export { uniqueEmail }

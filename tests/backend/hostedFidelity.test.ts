@@ -2,8 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { migrate } from '../../scripts/backend/db/migrate.ts'
-import type { Backend } from '../../scripts/backend/startBackend.ts'
+import { migrate, type Backend } from '../../scripts/local/supabase/index.ts'
 import { client, serviceClient, signedInUser, startTestBackend, uniqueEmail } from './helpers'
 
 // The local backend must never be more permissive than hosted Supabase: each test here

@@ -4,7 +4,7 @@
  * document and no image behind), and an export reads only the user's own documents.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Backend } from '../../scripts/backend/startBackend.ts'
+import type { Backend } from '../../scripts/local/supabase/index.ts'
 import { PLAN_LIMIT_MESSAGE } from '../../src/features/workspace/planLimits.ts'
 import { databaseExportSource } from '../../src/features/workspace/transfer/runExport.ts'
 import type { ImportDocument } from '../../src/features/workspace/transfer/readImport.ts'

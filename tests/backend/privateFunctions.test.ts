@@ -3,7 +3,7 @@
  * policies (and current_plan) call as the caller, and the purge for the service role.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Backend } from '../../scripts/backend/startBackend.ts'
+import type { Backend } from '../../scripts/local/supabase/index.ts'
 import { signedInUser, startTestBackend } from './helpers.ts'
 
 let backend: Backend

@@ -8,7 +8,7 @@
  */
 import type { RealtimePostgresChangesPayload } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Backend } from '../../scripts/backend/startBackend.ts'
+import type { Backend } from '../../scripts/local/supabase/index.ts'
 import { signedInUser, startTestBackend } from './helpers.ts'
 import { migrationsWith } from './migrationFixtures.ts'
 import { listen, waitFor } from './realtimeListen.ts'

@@ -7,7 +7,7 @@
 import * as OTPAuth from 'otpauth'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startBillingBackend, type BillingBackend } from '../stripe/billingBackend.ts'
+import { startBillingBackend, type BillingBackend } from './billingBackend.ts'
 import { PNG, client, makePro, serviceClient, signedInUser } from './helpers.ts'
 
 let env: BillingBackend

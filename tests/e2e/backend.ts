@@ -6,9 +6,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { expect, type Page } from '@playwright/test'
 import WebSocket from 'ws'
-import { LOCAL_JWT_SECRET } from '../../scripts/backend/config.ts'
-import { Keys } from '../../scripts/backend/keys.ts'
-import type { MailMessage } from '../../scripts/backend/auth/mailbox.ts'
+import { LOCAL_JWT_SECRET, Keys, type MailMessage } from '../../scripts/local/supabase/index.ts'
 import { uniqueEmail } from '../uniqueEmail'
 
 export { uniqueEmail }

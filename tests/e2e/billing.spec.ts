@@ -1,7 +1,6 @@
 import { createClient } from '@supabase/supabase-js'
 import WebSocket from 'ws'
-import { LOCAL_JWT_SECRET } from '../../scripts/backend/config.ts'
-import { Keys } from '../../scripts/backend/keys.ts'
+import { LOCAL_JWT_SECRET, Keys } from '../../scripts/local/supabase/index.ts'
 import { BACKEND_URL, adminClient, createUser, signIn, uniqueEmail, type TestUser } from './backend'
 import {
   STAND_IN_URL,

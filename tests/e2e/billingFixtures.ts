@@ -5,8 +5,7 @@
  * reaches the Stripe stand-in process, and the customer portal is a placeholder page.
  */
 import type { Locator, Page } from '@playwright/test'
-import { stripeJsStandInSource } from '../stripe/stripeJsStandIn'
-import { E2E_STAND_IN_PORT } from '../stripe/testKeys'
+import { stripeJsStandInSource, E2E_STAND_IN_PORT } from '../../scripts/local/stripe/index.ts'
 
 export const STAND_IN_URL = `http://127.0.0.1:${E2E_STAND_IN_PORT}`
 /** Both places a build may load Stripe.js from: Stripe's, or the stand-in's by configuration. */

@@ -5,8 +5,7 @@
 import { createClient } from '@supabase/supabase-js'
 import * as OTPAuth from 'otpauth'
 import WebSocket from 'ws'
-import { LOCAL_JWT_SECRET } from '../../scripts/backend/config.ts'
-import { Keys } from '../../scripts/backend/keys.ts'
+import { LOCAL_JWT_SECRET, Keys } from '../../scripts/local/supabase/index.ts'
 import { BACKEND_URL, createUser, type TestUser } from './backend'
 
 const TIME_STEP_MS = 30_000

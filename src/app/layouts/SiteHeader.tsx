@@ -1,6 +1,6 @@
 import { Link, NavLink } from 'react-router-dom'
-import { useColorModeState } from '../ColorModeContext'
-import { ColorModeToggle } from '../ColorModeToggle'
+import { useColorModeState } from '../colorMode/ColorModeContext'
+import { ColorModeToggle } from '../colorMode/ColorModeToggle'
 import { primaryNav } from './navigation'
 import { useMenuDisclosure } from './useMenuDisclosure'
 

@@ -6,6 +6,7 @@
  */
 import type { AuthChangeEvent, Session, SupabaseClient } from '@supabase/supabase-js'
 import { clearedCookieStrings, sessionCookieStrings, writeCookies } from './cookies'
+import { supabaseConfig } from '../../config'
 import { readStoredSession, storageKeyFor, type StoredSession } from './session'
 
 export interface AuthUser {
@@ -37,7 +38,7 @@ function stateFromStored(session: StoredSession | null): AuthState {
 }
 
 function sessionKey(): string | null {
-  const url = import.meta.env.VITE_SUPABASE_URL
+  const url = supabaseConfig.url
   try {
     return url ? storageKeyFor(url) : null
   } catch {

@@ -3,14 +3,12 @@
  * dynamically so that public pages, which never call this, do not download it.
  */
 import type { SupabaseClient } from '@supabase/supabase-js'
+import { supabaseConfig } from '../../config'
 
 let client: Promise<SupabaseClient> | null = null
 
 export function supabaseSettings() {
-  return {
-    url: import.meta.env.VITE_SUPABASE_URL ?? '',
-    anonKey: import.meta.env.VITE_SUPABASE_ANON_KEY ?? '',
-  }
+  return supabaseConfig
 }
 
 export function loadSupabase(): Promise<SupabaseClient> {

@@ -4,7 +4,7 @@
  * neither loads nor fails (a hanging network) counts as failed after a while.
  *
  * Local runs without Stripe keys (`npm start`, the end-to-end suite) build with
- * VITE_STRIPE_STAND_IN_URL, the origin of the local Stripe stand-in (tests/stripe): its
+ * VITE_STRIPE_STAND_IN_URL, the origin of the local Stripe stand-in (scripts/local/stripe): its
  * test-mode Stripe.js is put on the page first, and `loadStripe` takes the `window.Stripe` it
  * finds instead of fetching js.stripe.com. Production builds never set it.
  */
@@ -13,22 +13,17 @@ import type {
   StripeEmbeddedCheckout,
   StripeEmbeddedCheckoutOptions,
 } from '@stripe/stripe-js'
-
-declare global {
-  interface ImportMetaEnv {
-    readonly VITE_STRIPE_PUBLISHABLE_KEY?: string
-    readonly VITE_STRIPE_STAND_IN_URL?: string
-  }
-}
+import { stripeConfig } from '../../config'
 
 const LOAD_TIMEOUT_MS = 15_000
 
 export class StripeUnavailableError extends Error {}
 
 export function publishableKey(): string | undefined {
-  const key = import.meta.env.VITE_STRIPE_PUBLISHABLE_KEY
-  // Only publishable keys belong in the browser; anything else is a configuration mistake.
-  return key && key.startsWith('pk_') ? key : undefined
+  const key = stripeConfig.publishableKey
+  // The build refuses anything but a publishable key (src/config/schema.ts); this stays as the
+  // last word in the browser.
+  return key.startsWith('pk_') ? key : undefined
 }
 
 export async function loadStripeJs(key: string): Promise<Stripe> {
@@ -48,7 +43,7 @@ export async function loadStripeJs(key: string): Promise<Stripe> {
 
 /** The local Stripe stand-in's origin when this build was made for one, else undefined. */
 export function stripeStandInOrigin(
-  configured: string | undefined = import.meta.env.VITE_STRIPE_STAND_IN_URL,
+  configured: string | null | undefined = stripeConfig.standInUrl,
 ): string | undefined {
   if (!configured) return undefined
   try {

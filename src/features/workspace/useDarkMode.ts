@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react'
 
-/** Whether <html> is in dark mode right now (src/app/colorMode.ts puts the class there). */
+/** Whether <html> is in dark mode right now (src/app/colorMode/colorMode.ts puts the class there). */
 function isDark(): boolean {
   return document.documentElement.classList.contains('dark')
 }

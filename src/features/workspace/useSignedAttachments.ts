@@ -3,6 +3,7 @@
  * each image gets a URL valid for an hour, asked for once per image and reused while valid.
  */
 import { useCallback, useEffect, useState } from 'react'
+import { supabaseConfig } from '../../config'
 import { loadSupabase } from '../auth'
 import { ATTACHMENTS_BUCKET } from './attachments'
 import { attachmentPathsIn } from './preview/attachmentImages'
@@ -14,7 +15,7 @@ const RENEW_MARGIN_MS = 5 * 60_000
 const cache = new Map<string, { url: string; expiresAt: number }>()
 
 export function supabaseUrl(): string {
-  return import.meta.env.VITE_SUPABASE_URL ?? ''
+  return supabaseConfig.url
 }
 
 function cachedUrl(path: string): string | undefined {

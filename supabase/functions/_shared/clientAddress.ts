@@ -11,7 +11,7 @@
  * trusted (it "can be (and frequently is) rewritten by proxies or otherwise spoofed"); and the
  * question of which header to trust in managed Edge Functions, supabase discussion 52040, where
  * Supabase documents no other contract. The local backend appends the peer the same way
- * (scripts/backend/functions/router.ts), so the tests exercise this code as deployed.
+ * (scripts/local/supabase/functions/router.ts), so the tests exercise this code as deployed.
  */
 
 /** Entries the platform appends after the client's own; one: its gateway. */

@@ -7,7 +7,7 @@ import {
   parseColorPreference,
   resolveColorMode,
   type ColorPreference,
-} from '../../../src/app/colorMode'
+} from '../../../src/app/colorMode/colorMode'
 import type { ColorMode } from '../../../src/routeRules'
 
 describe('resolveColorMode', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { decideScroll, findHashTarget } from '../../../src/app/scrollBehavior'
-import { isValidCheckoutQuery } from '../../../src/pages/checkoutQuery'
+import { isValidCheckoutQuery } from '../../../src/features/billing/checkoutQuery'
 import { findRouteRule, guardExcludeList, routeRules } from '../../../src/routeRules'
 
 const at = (pathname: string, search = '', hash = '') => ({ pathname, search, hash })

@@ -5,7 +5,7 @@ import {
   formatAmount,
   yearlySavingPercent,
 } from '../../../src/features/billing/plans'
-import { parseFormBody } from '../../stripe/formBody'
+import { parseFormBody } from '../../../scripts/local/stripe/index.ts'
 
 describe('plan data', () => {
   it('formats amounts the way the pricing page shows them', () => {

@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { readSupabaseConfig } from '../../../scripts/backend/supabaseConfig'
+import { readSupabaseConfig } from '../../../scripts/local/supabase/index.ts'
 import { MIN_PASSWORD_LENGTH } from '../../../src/lib/passwordPolicy'
 
 describe('the password rule the forms check', () => {

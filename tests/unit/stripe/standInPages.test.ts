@@ -8,8 +8,11 @@ import type { AddressInfo } from 'node:net'
 import vm from 'node:vm'
 import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startStripeStandIn, type StripeStandIn } from '../../stripe/stripeStandIn'
-import { TEST_CARDS } from '../../stripe/testCards'
+import {
+  startStripeStandIn,
+  type StripeStandIn,
+  TEST_CARDS,
+} from '../../../scripts/local/stripe/index.ts'
 
 const SECRET = 'sk_test_unit'
 const WEBHOOK_SECRET = 'whsec_unit'

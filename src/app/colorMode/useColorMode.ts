@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react'
-import { useIsHydrated } from './useIsHydrated'
-import type { ColorMode } from '../routeRules'
+import { useIsHydrated } from '../useIsHydrated'
+import type { ColorMode } from '../../routeRules'
 import {
   COLOR_PREFERENCE_KEY,
   DARK_QUERY,

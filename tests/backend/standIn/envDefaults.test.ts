@@ -1,15 +1,13 @@
-import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { LOCAL_JWT_SECRET, defaultOptions } from '../../../scripts/backend/config.ts'
-import { Keys } from '../../../scripts/backend/keys.ts'
+import { readEnvFile } from '../../../scripts/config/envFiles.ts'
+import { defaultOptions } from '../../../scripts/local/supabase/config.ts'
+import { LOCAL_JWT_SECRET, devApiKey } from '../../../scripts/local/supabase/devKeys.ts'
+import { Keys } from '../../../scripts/local/supabase/keys.ts'
 
 /** The committed .env is what the site is built with for development and the tests. */
 function committedEnv(): Record<string, string> {
-  const entries = readFileSync(new URL('../../../.env', import.meta.url), 'utf8')
-    .split('\n')
-    .filter((line) => /^[A-Z_]+=/.test(line))
-    .map((line) => line.split(/=(.*)/s, 2) as [string, string])
-  return Object.fromEntries(entries)
+  return readEnvFile(fileURLToPath(new URL('../../../.env', import.meta.url)))
 }
 
 describe('.env defaults', () => {
@@ -19,6 +17,12 @@ describe('.env defaults', () => {
     expect(env.VITE_SUPABASE_URL).toBe(`http://${host}:${port}`)
     const keys = new Keys(LOCAL_JWT_SECRET, () => '')
     expect(env.VITE_SUPABASE_ANON_KEY).toBe(await keys.apiKey('anon'))
+  })
+
+  it('are the keys devKeys.ts gives the build, so its secret scan knows the service key', async () => {
+    const keys = new Keys(LOCAL_JWT_SECRET, () => '')
+    expect(await devApiKey('anon')).toBe(await keys.apiKey('anon'))
+    expect(await devApiKey('service_role')).toBe(await keys.apiKey('service_role'))
   })
 
   it('hold no service-role key: the site bundles every VITE_ variable', async () => {

@@ -1,5 +1,5 @@
 import { nextColorPreference, type ColorPreference } from './colorMode'
-import type { ColorMode } from '../routeRules'
+import type { ColorMode } from '../../routeRules'
 
 const LABELS: Record<ColorPreference, string> = { system: 'System', light: 'Light', dark: 'Dark' }
 const ICONS: Record<ColorPreference, string> = { system: '◐', light: '☀', dark: '☾' }

@@ -1,6 +1,6 @@
 /**
  * The local Supabase stand-in, on one port:
- *   npx tsx scripts/backend/main.ts [--port 54321] [--reset] [--memory] [--auto-confirm]
+ *   npx tsx scripts/local/supabase/main.ts [--port 54321] [--reset] [--memory] [--auto-confirm]
  * DATABASE_URL=postgres://… uses that PostgreSQL server instead of PGlite.
  */
 import { parseArgs } from 'node:util'
@@ -19,7 +19,7 @@ const { values } = parseArgs({
 })
 
 if (values.help) {
-  console.log(`Usage: npx tsx scripts/backend/main.ts [options]
+  console.log(`Usage: npx tsx scripts/local/supabase/main.ts [options]
   --port <n>        port to listen on (default 54321)
   --host <addr>     address to bind (default 127.0.0.1)
   --reset           wipe the local data (.folio-data/, or the DATABASE_URL schemas) first

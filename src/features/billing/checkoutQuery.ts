@@ -1,3 +1,8 @@
+/**
+ * The billing feature's entry for the router (src/routes.tsx), which every page loads: only
+ * the check of a checkout address, without the pricing components index.ts re-exports.
+ */
+
 /** The plans and billing intervals `/subscribe/stripe?plan=…&interval=…` accepts. */
 export const CHECKOUT_PLANS = ['pro'] as const
 export const CHECKOUT_INTERVALS = ['month', 'year'] as const

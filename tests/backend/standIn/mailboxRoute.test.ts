@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { Mailbox } from '../../../scripts/backend/auth/mailbox'
-import { mailboxRoute } from '../../../scripts/backend/mailboxRoute'
+import { Mailbox } from '../../../scripts/local/supabase/auth/mailbox'
+import { mailboxRoute } from '../../../scripts/local/supabase/mailboxRoute'
 
 function filledMailbox() {
   const mailbox = new Mailbox()

@@ -5,10 +5,13 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { startTestBackend } from '../backend/helpers.ts'
-import { startStripeStandIn } from './stripeStandIn.ts'
-import { STAND_IN_SECRET_KEY, STAND_IN_WEBHOOK_SECRET } from './testKeys.ts'
-import { signedDelivery } from './webhooks.ts'
+import { startTestBackend } from './helpers.ts'
+import {
+  startStripeStandIn,
+  STAND_IN_SECRET_KEY,
+  STAND_IN_WEBHOOK_SECRET,
+  signedDelivery,
+} from '../../scripts/local/stripe/index.ts'
 
 const functionsDir = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),

@@ -2,7 +2,7 @@
  * Colour mode rules. The visitor picks system, light or dark (kept in localStorage); `system`
  * follows the operating system live; a page may force a mode, which wins over everything.
  */
-import type { ColorMode } from '../routeRules'
+import type { ColorMode } from '../../routeRules'
 
 export type ColorPreference = 'system' | ColorMode
 

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react'
-import type { ColorMode } from '../routeRules'
+import type { ColorMode } from '../../routeRules'
 import type { ColorPreference } from './colorMode'
 
 export interface ColorModeState {

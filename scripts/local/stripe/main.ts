@@ -1,6 +1,6 @@
 /**
  * The Stripe stand-in as its own process, for end-to-end runs and local development:
- *   npx tsx tests/stripe/main.ts [--port 12111] [--webhook-url http://127.0.0.1:54321/functions/v1/stripe-webhook] [--serve-pages]
+ *   npx tsx scripts/local/stripe/main.ts [--port 12111] [--webhook-url http://127.0.0.1:54321/functions/v1/stripe-webhook] [--serve-pages]
  * --serve-pages also serves the browser side: a test-mode Stripe.js at /v3/ (for builds made with
  * VITE_STRIPE_STAND_IN_URL=http://127.0.0.1:12111) and the customer portal.
  * Point the backend's functions at it with STRIPE_API_HOST=127.0.0.1 STRIPE_API_PORT=12111

@@ -1,9 +1,10 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { LOCAL_JWT_SECRET } from './devKeys.ts'
 import { readSupabaseConfig } from './supabaseConfig.ts'
 import type { HostedSettings } from './supabaseConfig.ts'
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
 
 export interface BackendOptions {
   /** 0 picks a free port (tests). */
@@ -48,8 +49,6 @@ export interface BackendOptions {
   mailboxFile?: string
   log: (line: string) => void
 }
-
-export const LOCAL_JWT_SECRET = 'folio-local-development-secret-at-least-32-characters'
 
 export const DEFAULT_CONFIG_FILE = path.join(repoRoot, 'supabase/config.toml')
 

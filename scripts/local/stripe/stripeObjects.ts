@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { PLANS } from '../../src/features/billing/plans.ts'
+import { PLANS } from '../../../src/features/billing/plans.ts'
 
 const fixturesDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures')
 

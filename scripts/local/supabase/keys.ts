@@ -1,4 +1,5 @@
 import { SignJWT, jwtVerify, errors } from 'jose'
+import { devApiKeyClaims } from './devKeys.ts'
 
 /** Claims as GoTrue issues them and PostgREST reads them. */
 export interface JwtClaims {
@@ -58,11 +59,8 @@ export class Keys {
     }
   }
 
-  /**
-   * The long-lived API keys Supabase hands out (`anon`, `service_role`). Fixed iat/exp so the
-   * same secret always gives the same keys and `.env.local` stays stable across restarts.
-   */
+  /** The long-lived API keys Supabase hands out (`anon`, `service_role`): see devKeys.ts. */
   apiKey(role: 'anon' | 'service_role'): Promise<string> {
-    return this.sign({ iss: 'supabase-demo', role, iat: 1735689600, exp: 2051222400 })
+    return this.sign(devApiKeyClaims(role))
   }
 }
