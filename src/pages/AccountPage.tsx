@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom'
 import { Seo } from '../app/Seo'
 import { RequireUser } from '../features/auth'
-import { AccountPanel } from '../features/workspace'
+import { AccountPanel } from '../features/workspace/account'
 
 /** The account's own page: password, two-factor, plan and billing, sessions. */
 export function Component() {

@@ -1,0 +1,6 @@
+/**
+ * The workspace feature's second public entry, for the account page alone: its settings panel.
+ * Importing it through index.ts would give /dashboard/account the whole workspace as well (a
+ * bundler hands every importer of a module everything that module re-exports).
+ */
+export { AccountPanel } from './AccountPanel'
