@@ -6,7 +6,7 @@ import { expect, test, trackErrors, waitForHydration } from './fixtures'
 
 const STORAGE_KEY = 'sb-127-auth-token'
 /** After signing out on the dashboard: the login page, possibly offering the way back. */
-const SIGNED_OUT_URL = /\/login\/?(\?redirect=%2Fdashboard)?$/
+const SIGNED_OUT_URL = /\/login\/?(\?redirect=%2Fdashboard(%2Faccount)?)?$/
 
 async function expectSignedInOnDashboard(page: Page, email: string) {
   await expect(page).toHaveURL(/\/dashboard\/?$/)
