@@ -4,7 +4,7 @@
  * rules a page follows are written down exactly once.
  */
 export type ColorMode = 'light' | 'dark'
-export type LayoutName = 'default' | 'custom'
+export type LayoutName = 'default' | 'custom' | 'workspace'
 
 export interface RouteRule {
   path: string
@@ -28,7 +28,10 @@ export const routeRules: readonly RouteRule[] = [
   { path: '/blog/:slug', layout: 'default' },
   { path: '/changelog', layout: 'custom', colorMode: 'light' },
   { path: '/contact', layout: 'default' },
-  { path: '/dashboard', layout: 'default', guarded: true },
+  // The workspace fills the window under a full-width header (docs/decisions/0022).
+  { path: '/dashboard', layout: 'workspace', guarded: true },
+  // Its own prerendered page: the CDN has no SPA fallback to serve /dashboard for it.
+  { path: '/dashboard/account', layout: 'default', guarded: true },
   { path: '/pricing', layout: 'custom', colorMode: 'light' },
   { path: '/stripe', layout: 'default', guarded: true },
   { path: '/subscribe/stripe', layout: 'default', guarded: true },

@@ -4,6 +4,7 @@ import { withChunkReload } from './app/chunkReload'
 import { AccountMenu } from './features/auth/shell'
 import { CustomLayout } from './app/layouts/CustomLayout'
 import { DefaultLayout } from './app/layouts/DefaultLayout'
+import { WorkspaceLayout } from './app/layouts/WorkspaceLayout'
 import { NotFoundScreen } from './app/NotFoundScreen'
 import { RootErrorScreen, RouteErrorScreen } from './app/ErrorScreen'
 import type { RouteHandle } from './app/routeHandle'
@@ -24,6 +25,7 @@ const pageModules: Record<string, () => Promise<PageModule>> = {
   '/changelog': () => import('./pages/ChangelogPage'),
   '/contact': () => import('./pages/ContactPage'),
   '/dashboard': () => import('./pages/DashboardPage'),
+  '/dashboard/account': () => import('./pages/AccountPage'),
   '/pricing': () => import('./pages/PricingPage'),
   '/stripe': () => import('./pages/StripePortalPage'),
   '/subscribe/stripe': () => import('./pages/SubscribeCheckoutPage'),
@@ -51,15 +53,16 @@ function pageRoute(rule: RouteRule): RouteRecord {
     : { path: rule.path, lazy, handle, errorElement }
 }
 
+const layouts: Record<RouteRule['layout'], React.ReactNode> = {
+  default: <DefaultLayout account={<AccountMenu />} />,
+  custom: <CustomLayout account={<AccountMenu />} />,
+  workspace: <WorkspaceLayout account={<AccountMenu />} />,
+}
+
 function layoutRoute(layout: RouteRule['layout']): RouteRecord {
   return {
     id: `layout-${layout}`,
-    element:
-      layout === 'custom' ? (
-        <CustomLayout account={<AccountMenu />} />
-      ) : (
-        <DefaultLayout account={<AccountMenu />} />
-      ),
+    element: layouts[layout],
     children: [
       ...routeRules.filter((rule) => rule.layout === layout).map(pageRoute),
       // Unknown addresses (and 404.html, prerendered from /404) get the site around the 404.
@@ -74,7 +77,7 @@ export const routes: RouteRecord[] = [
     path: '/',
     element: <Shell />,
     errorElement: <RootErrorScreen />,
-    children: [layoutRoute('default'), layoutRoute('custom')],
+    children: [layoutRoute('default'), layoutRoute('custom'), layoutRoute('workspace')],
   },
 ]
 

@@ -26,7 +26,7 @@ export const FEATURE_ENTRIES = {
   auth: ['index', 'shell', 'LoginPanel', 'ConfirmPanel'],
   billing: ['index', 'account', 'checkout', 'checkoutQuery'],
   content: ['index', 'pipeline', 'server'],
-  workspace: ['index'],
+  workspace: ['index', 'account'],
 }
 
 /** What the rest of the repository may import of each local stand-in. */

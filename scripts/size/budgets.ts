@@ -65,6 +65,12 @@ export const budgets: RouteBudget[] = [
     forbiddenPackages: SIGNED_IN_FLOW_FORBIDDEN,
   },
   {
+    // Account settings: the auth feature and the plan, never the editor or the zip library.
+    route: '/dashboard/account',
+    maxGzipBytes: 120 * KB,
+    forbiddenPackages: SIGNED_IN_FLOW_FORBIDDEN,
+  },
+  {
     route: '/stripe',
     maxGzipBytes: 120 * KB,
     forbiddenPackages: SIGNED_IN_FLOW_FORBIDDEN,

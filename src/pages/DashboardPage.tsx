@@ -1,26 +1,27 @@
+import { Link } from 'react-router-dom'
 import { Seo } from '../app/Seo'
 import { RequireUser } from '../features/auth'
-import { AccountPanel, Workspace } from '../features/workspace'
+import { Workspace } from '../features/workspace'
 
 export function Component() {
   return (
     <div className="workspace-page">
       <Seo title="Your workspace" description="Your Folio notes." path="/dashboard" noIndex />
+      {/* The panes speak for themselves on screen; the page still has its title for readers. */}
+      <h1 className="visually-hidden">Your workspace</h1>
       <RequireUser>
         {(session) => (
-          <>
-            <header className="workspace-page__header">
-              <h1>Your workspace</h1>
-              <p data-testid="signed-in-as">
-                Signed in as {session.user.email ?? session.user.phone}
+          <Workspace
+            userId={session.user.id}
+            footer={
+              <p className="workspace__account">
+                <span data-testid="signed-in-as">
+                  Signed in as {session.user.email ?? session.user.phone}
+                </span>
+                <Link to="/dashboard/account">Account settings</Link>
               </p>
-              <a href="#account" className="workspace-page__account-link">
-                Account
-              </a>
-            </header>
-            <Workspace userId={session.user.id} />
-            <AccountPanel session={session} />
-          </>
+            }
+          />
         )}
       </RequireUser>
     </div>

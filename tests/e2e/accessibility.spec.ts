@@ -48,6 +48,13 @@ for (const colorScheme of ['light', 'dark'] as const) {
       expect(await axeViolations(page)).toEqual([])
     })
 
+    test('the account page (its settings cards) has no axe violations', async ({ page }) => {
+      await signIn(page, await createUser(`axe-account-${colorScheme}`), '/dashboard/account')
+      await expect(page.getByRole('button', { name: 'Set up two-factor' })).toBeVisible()
+      await expect(page.getByTestId('account-plan')).toBeVisible()
+      expect(await axeViolations(page)).toEqual([])
+    })
+
     test('the two-factor code steps (sign-in, password reset) have no axe violations', async ({
       page,
     }) => {

@@ -6,7 +6,7 @@ import { expect, test, trackErrors, waitForHydration } from './fixtures'
 
 const STORAGE_KEY = 'sb-127-auth-token'
 /** After signing out on the dashboard: the login page, possibly offering the way back. */
-const SIGNED_OUT_URL = /\/login\/?(\?redirect=%2Fdashboard)?$/
+const SIGNED_OUT_URL = /\/login\/?(\?redirect=%2Fdashboard(%2Faccount)?)?$/
 
 async function expectSignedInOnDashboard(page: Page, email: string) {
   await expect(page).toHaveURL(/\/dashboard\/?$/)
@@ -75,6 +75,7 @@ test('a visitor is sent to sign in and comes back; signing out locks the dashboa
   await expectSignedInOnDashboard(page, user.email)
   await expect(page.getByTestId('account-menu')).toBeVisible()
 
+  await page.getByRole('link', { name: 'Account settings' }).click()
   await page.getByRole('button', { name: 'Sign out of this device' }).click()
   await expect(page).toHaveURL(SIGNED_OUT_URL)
   expect(await storedSession(page)).toBeNull()
@@ -190,7 +191,7 @@ test('two-factor: enrol with the app, then signing in asks for a code', async ({
   // Two whole flows (enrolment with a QR scan, then a sign-in with a challenge) in one test.
   test.slow()
   const user = await createUser('totp')
-  await signIn(page, user)
+  await signIn(page, user, '/dashboard/account')
   await page.getByRole('button', { name: 'Set up two-factor' }).click()
   const qrCode = page.getByRole('img', { name: /QR code/ })
   await expect(qrCode).toBeVisible()
@@ -278,6 +279,7 @@ test('two tabs stay consistent: signing out in one signs out the other', async (
   await expectSignedInOnDashboard(second, user.email)
   await expect(first.getByTestId('account-menu')).toBeVisible()
 
+  await second.getByRole('link', { name: 'Account settings' }).click()
   await second.getByRole('button', { name: 'Sign out of this device' }).click()
   await expect(second).toHaveURL(SIGNED_OUT_URL)
   // The first tab hears about it without a reload and leaves the guarded page.

@@ -77,11 +77,14 @@ test('pricing → sign in → embedded checkout → webhook → Pro, documents u
   await confirmed.getByRole('link', { name: 'Open your dashboard' }).click()
   await expect(page).toHaveURL(/\/dashboard\/?$/)
   await expect(page.getByTestId('signed-in-as')).toHaveText(`Signed in as ${user.email}`)
-  // The dashboard knows: Pro in the account panel, the four documents, no Free-limit notice.
-  await expect(page.getByTestId('account-plan')).toContainText('Pro')
+  // The dashboard knows: Pro beside the list, the four documents, no Free-limit notice…
+  await expect(page.getByTestId('plan-notice')).toHaveText('Pro plan · unlimited documents')
   for (const title of ['One', 'Two', 'Three', 'Four'])
     await expect(page.getByRole('link', { name: new RegExp(`^${title} Edited`) })).toBeVisible()
   await expect(page.getByText(/of 3 documents/)).toHaveCount(0)
+  // …and so does the account page.
+  await page.getByRole('link', { name: 'Account settings' }).click()
+  await expect(page.getByTestId('account-plan')).toContainText('Pro')
 
   await page.goto('/stripe')
   await expect(page).toHaveURL(new RegExp(`^${STAND_IN_URL}/p/session/bps_`))

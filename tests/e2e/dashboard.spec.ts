@@ -143,18 +143,19 @@ for (const colorScheme of ['light', 'dark'] as const) {
   })
 }
 
-test('the account panel changes the password and shows the plan and billing link', async ({
+test('the account page changes the password and shows the plan and billing link', async ({
   page,
   browser,
 }) => {
   const user = await createUser('dash-account')
-  await signIn(page, user)
-  const account = page.getByRole('region', { name: 'Account' })
-  await expect(account.getByTestId('account-plan')).toContainText('Free: up to 3 documents')
-  await expect(account.getByRole('link', { name: /Manage billing/ })).toHaveAttribute(
+  await signIn(page, user, '/dashboard/account')
+  const plan = page.getByRole('region', { name: 'Plan and billing' })
+  await expect(plan.getByTestId('account-plan')).toContainText('Free: up to 3 documents')
+  await expect(plan.getByRole('link', { name: /Manage billing/ })).toHaveAttribute(
     'href',
     '/stripe',
   )
+  const account = page.getByRole('region', { name: 'Email and password' })
   await account.getByRole('button', { name: 'Change password' }).click()
   await account.getByLabel('New password', { exact: true }).fill('a-fresh-password-1')
   await account.getByLabel('Repeat the new password').fill('a-fresh-password-1')

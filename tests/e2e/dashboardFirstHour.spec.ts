@@ -90,10 +90,9 @@ test("'Sign out other devices' stops the other browser at its next save, and its
   const user = await createUser('first-hour-revoke')
   const doc = await insertDocument(user, { title: 'Shared', body: 'Agreed text.' })
   const path = `/dashboard?doc=${doc.id}`
-  const laptop = await device(browser, user, path)
+  const laptop = await device(browser, user, '/dashboard/account')
   const phone = await device(browser, user, path)
   const tablet = await device(browser, user, '/dashboard')
-  await editorReady(laptop)
   await editorReady(phone)
   await expect(tablet.getByRole('link', { name: /^Shared/ })).toBeVisible()
 
@@ -123,6 +122,8 @@ test("'Sign out other devices' stops the other browser at its next save, and its
     'Agreed text. Typed on the phone after it was signed out.',
   )
   // The laptop was never signed out.
+  await laptop.goto(path)
+  await editorReady(laptop)
   await expect(laptop.getByTestId('signed-in-as')).toBeVisible()
   await laptop.context().close()
   await phone.context().close()

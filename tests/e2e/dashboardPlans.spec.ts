@@ -41,14 +41,17 @@ test("a Free user's fourth document is refused by the database and shown as an u
 
   await page.getByRole('button', { name: 'New document' }).click()
   const prompt = page.getByTestId('upgrade-prompt')
-  await expect(prompt).toContainText('Upgrade to Pro for unlimited documents')
-  await expect(prompt).toContainText(
-    'Free plan limit reached: upgrade to Pro for unlimited documents',
-  )
+  await expect(prompt).toContainText('The Free plan holds 3 documents')
+  await expect(prompt).toContainText('Delete one to make room, or go Pro for unlimited documents.')
   await expect(prompt.getByRole('link', { name: 'Upgrade to Pro' })).toHaveAttribute(
     'href',
     '/pricing',
   )
+  // Said once: the limit, the two ways out, one button to Pro (and never the database's words).
+  const said = await prompt.innerText()
+  expect(said.match(/unlimited documents/gi)).toHaveLength(1)
+  expect(said.match(/upgrade/gi)).toHaveLength(1)
+  expect(said).not.toContain('limit reached')
   await expect(page.getByRole('list', { name: /Documents/ }).getByRole('link')).toHaveCount(3)
   expect(pageErrors).toEqual([])
 
@@ -70,7 +73,6 @@ test('a Pro user drops an image: uploaded to their folder, linked, and shown in 
   await signIn(page, user, `/dashboard?doc=${doc.id}`)
   await editorReady(page)
   await expect(page.getByTestId('plan-notice')).toHaveText('Pro plan · unlimited documents')
-  await expect(page.getByTestId('account-plan')).toContainText(/^Pro · renews on \d+ \w+ \d{4}/)
 
   await page.locator('.cm-content').click()
   await page.keyboard.press('ControlOrMeta+End')
@@ -130,4 +132,10 @@ test('a hostile document renders inert in the preview', async ({ page }) => {
   )
   expect(dialogs).toEqual([])
   await expect(page).toHaveURL(new RegExp(`/dashboard\\?doc=${doc.id}$`))
+})
+
+test('the account page shows a Pro user their plan and its renewal date', async ({ page }) => {
+  const user = await createUser('dash-pro-account', { plan: 'pro' })
+  await signIn(page, user, '/dashboard/account')
+  await expect(page.getByTestId('account-plan')).toContainText(/^Pro · renews on \d+ \w+ \d{4}/)
 })

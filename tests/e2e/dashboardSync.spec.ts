@@ -14,6 +14,7 @@ import {
   openDocumentId,
   preview,
   readDocument,
+  replaceText,
   saveStatus,
 } from './dashboardHelpers.ts'
 
@@ -121,9 +122,23 @@ test('edits on two devices at once: the conflict is shown and nothing is lost', 
   // Nothing was overwritten while the phone had to choose.
   expect((await readDocument(doc.id)).body).toBe('Base text. Laptop edit.')
 
+  // Every choice is the same kind of control, all there before any comparison is opened.
+  const choices = ['Keep mine', 'Take theirs', 'Keep both', 'View both'].map((name) =>
+    panel.getByRole('button', { name, exact: true }),
+  )
+  const classes = await Promise.all(choices.map((choice) => choice.getAttribute('class')))
+  expect(new Set(classes).size).toBe(1)
+  await expect(panel.getByRole('link')).toHaveCount(0)
+
+  // 'View both' shows what differs, line by line: the saved line out, the phone's line in.
   await panel.getByRole('button', { name: 'View both' }).click()
-  await expect(phone.getByTestId('conflict-mine')).toHaveText('Base text. Phone edit.')
-  await expect(phone.getByTestId('conflict-theirs')).toHaveText('Base text. Laptop edit.')
+  const diff = phone.getByTestId('conflict-diff')
+  await expect(diff.locator('del')).toHaveText(['Saved elsewhere: − Base text. Laptop edit.'])
+  await expect(diff.locator('ins')).toHaveText(['Yours: + Base text. Phone edit.'])
+  await expect(panel.getByRole('button', { name: 'Hide comparison' })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  )
 
   await panel.getByRole('button', { name: 'Keep mine' }).click()
   await expectSaved(phone)
@@ -131,6 +146,41 @@ test('edits on two devices at once: the conflict is shown and nothing is lost', 
   expect((await readDocument(doc.id)).body).toBe('Base text. Phone edit.')
   // The laptop had nothing unsaved: it shows the phone's choice.
   await expect.poll(() => editorText(laptop)).toBe('Base text. Phone edit.')
+  await laptop.context().close()
+  await phone.context().close()
+})
+
+test('the comparison marks only the lines that differ, and keep both keeps both, marked', async ({
+  browser,
+}) => {
+  const user = await createUser('dash-both')
+  const doc = await insertDocument(user, {
+    title: 'Steps',
+    body: '# Steps\n\n1. Build\n2. Test\n3. Ship',
+  })
+  const laptop = await device(browser, user, `/dashboard?doc=${doc.id}`)
+  const phone = await device(browser, user, `/dashboard?doc=${doc.id}`)
+  await editorReady(laptop)
+  await editorReady(phone)
+  await phone.context().setOffline(true)
+  await appendText(phone, '\n4. Announce')
+  await replaceText(laptop, '# Steps\n\n1. Build\n2. Test on staging\n3. Ship')
+  await expectSaved(laptop)
+  await phone.context().setOffline(false)
+  await expect(saveStatus(phone)).toHaveAttribute('data-status', 'conflict')
+  const panel = phone.getByTestId('conflict-panel')
+  await panel.getByRole('button', { name: 'View both' }).click()
+  const diff = phone.getByTestId('conflict-diff')
+  // Shared lines are shown unmarked; only the two changes are.
+  await expect(diff).toContainText('1. Build')
+  await expect(diff.locator('del')).toHaveText(['Saved elsewhere: − 2. Test on staging'])
+  await expect(diff.locator('ins')).toHaveText(['Yours: + 2. Test', 'Yours: + 4. Announce'])
+
+  await panel.getByRole('button', { name: 'Keep both', exact: true }).click()
+  await expectSaved(phone)
+  const kept = (await readDocument(doc.id)).body
+  expect(kept).toContain('2. Test on staging')
+  expect(kept).toContain('4. Announce')
   await laptop.context().close()
   await phone.context().close()
 })

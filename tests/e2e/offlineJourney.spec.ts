@@ -59,6 +59,8 @@ test('landing → sign-up through the mailbox → checkout with 4242 → Pro →
     timeout: 20_000,
   })
   await confirmed.getByRole('link', { name: 'Open your dashboard' }).click()
+  await expect(page.getByTestId('plan-notice')).toHaveText('Pro plan · unlimited documents')
+  await page.getByRole('link', { name: 'Account settings' }).click()
   await expect(page.getByTestId('account-plan')).toContainText('Pro · renews on')
 
   await page.getByRole('link', { name: 'Manage billing, invoices and your card' }).click()
@@ -70,6 +72,7 @@ test('landing → sign-up through the mailbox → checkout with 4242 → Pro →
   await page.getByRole('link', { name: 'Return to Folio' }).click()
 
   await expect(page).toHaveURL(/\/dashboard\/?$/)
+  await page.getByRole('link', { name: 'Account settings' }).click()
   await expect(page.getByTestId('account-plan')).toContainText('Pro · ends on')
   expect(stripeHosts).toEqual([])
   expect(errors).toEqual([])

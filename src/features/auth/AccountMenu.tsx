@@ -65,8 +65,8 @@ export function AccountMenu() {
             </Link>
           </li>
           <li role="none">
-            <Link role="menuitem" to="/dashboard#account">
-              Account
+            <Link role="menuitem" to="/dashboard/account">
+              Account settings
             </Link>
           </li>
           <li role="none">

@@ -101,31 +101,33 @@ export function TwoFactorSettings() {
       {notice ? <FormMessage kind="success">{notice}</FormMessage> : null}
       {factors === null ? <p className="status-note">Loading…</p> : null}
       {verified.map((factor) => (
-        <p key={factor.id}>
-          On, with <strong>{factor.friendly_name || 'an authenticator app'}</strong>.{' '}
-          <button
-            type="button"
-            className="button button--small"
-            onClick={() => remove(factor)}
-            disabled={busy}
-          >
+        <div key={factor.id} className="account-section__row">
+          <p>
+            On, with <strong>{factor.friendly_name || 'an authenticator app'}</strong>. Signing in
+            asks for a code from it.
+          </p>
+          <button type="button" className="button" onClick={() => remove(factor)} disabled={busy}>
             Remove
           </button>
-        </p>
+        </div>
       ))}
       {factors !== null && verified.length === 0 && !enrolment ? (
-        <p>
-          Off. Add an authenticator app (1Password, Google Authenticator, Aegis…) so a stolen
-          password is not enough.{' '}
-          <button
-            type="button"
-            className="button button--small"
-            onClick={startEnrolment}
-            disabled={busy}
-          >
-            Set up two-factor
-          </button>
-        </p>
+        <>
+          <p>
+            Off. Add an authenticator app (1Password, Google Authenticator, Aegis…) so a stolen
+            password is not enough to reach your notes.
+          </p>
+          <div className="button-row">
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={startEnrolment}
+              disabled={busy}
+            >
+              Set up two-factor
+            </button>
+          </div>
+        </>
       ) : null}
       {enrolment ? (
         <form className="form" onSubmit={verify} noValidate>

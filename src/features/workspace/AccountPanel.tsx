@@ -68,25 +68,32 @@ function PlanSummary() {
   )
 }
 
-/** Email, plan and renewal, password, two-factor and sign-out scopes. */
+/**
+ * The account page's settings, one card each: plan and billing, sign-in (email and password),
+ * two-factor, sessions.
+ */
 export function AccountPanel({ session }: { session: Session }) {
   const [changingPassword, setChangingPassword] = useState(false)
   const [passwordChanged, setPasswordChanged] = useState(false)
   return (
-    <section id="account" className="account-panel" aria-labelledby="account-title">
-      <h2 id="account-title">Account</h2>
-      <dl className="account-panel__facts">
-        <dt>Email</dt>
-        <dd>{session.user.email ?? session.user.phone}</dd>
-        <dt>Plan</dt>
-        <PlanSummary />
-        <dt>Billing</dt>
-        <dd>
-          <Link to="/stripe">Manage billing, invoices and your card</Link>
-        </dd>
-      </dl>
+    <div className="account-settings">
+      <section aria-labelledby="plan-title" className="account-section">
+        <h2 id="plan-title">Plan and billing</h2>
+        <dl className="account-panel__facts">
+          <dt>Plan</dt>
+          <PlanSummary />
+          <dt>Billing</dt>
+          <dd>
+            <Link to="/stripe">Manage billing, invoices and your card</Link>
+          </dd>
+        </dl>
+      </section>
       <section aria-labelledby="password-title" className="account-section">
-        <h2 id="password-title">Password</h2>
+        <h2 id="password-title">Email and password</h2>
+        <dl className="account-panel__facts">
+          <dt>Email</dt>
+          <dd data-testid="account-email">{session.user.email ?? session.user.phone}</dd>
+        </dl>
         {passwordChanged ? (
           <FormMessage kind="success">Your password is changed.</FormMessage>
         ) : null}
@@ -98,20 +105,22 @@ export function AccountPanel({ session }: { session: Session }) {
             }}
           />
         ) : (
-          <button
-            type="button"
-            className="button"
-            onClick={() => {
-              setPasswordChanged(false)
-              setChangingPassword(true)
-            }}
-          >
-            Change password
-          </button>
+          <div className="button-row">
+            <button
+              type="button"
+              className="button"
+              onClick={() => {
+                setPasswordChanged(false)
+                setChangingPassword(true)
+              }}
+            >
+              Change password
+            </button>
+          </div>
         )}
       </section>
       <TwoFactorSettings />
       <SignOutOptions />
-    </section>
+    </div>
   )
 }

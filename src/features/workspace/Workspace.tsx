@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState, type CSSProperties } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import { FormMessage } from '../../components/FormMessage'
 import { ConfirmDialog } from './components/ConfirmDialog'
@@ -7,25 +7,35 @@ import { DocumentList } from './components/DocumentList'
 import { EmptyState, SAMPLE_DOCUMENT } from './components/EmptyState'
 import { LiveStatus } from './components/LiveStatus'
 import { PlanNotice } from './components/PlanNotice'
+import { Splitter } from './components/Splitter'
 import { TransferActions } from './components/TransferActions'
 import { ShortcutKeys } from './components/ShortcutKeys'
 import { UndoToast } from './components/UndoToast'
 import { UpgradePrompt } from './components/UpgradePrompt'
 import type { DocumentSession } from './documentSession'
-import { PLAN_LIMIT_MESSAGE } from './planLimits'
+import { FREE_DOCUMENT_LIMIT } from './planLimits'
 import { SHORTCUT_HELP, isTextField, shortcutFor } from './shortcuts'
 import type { DocumentSummary, WorkspaceDocument } from './types'
 import { useDocuments } from './useDocuments'
 import { useOnline } from './useOnline'
+import { usePaneSize, type PaneSizeRange } from './usePaneSize'
 import { useSupabase } from './useSupabase'
 import { useUnsavedChangesWarning } from './useUnsavedChangesWarning'
 
 interface WorkspaceProps {
   userId: string
+  /** Who is signed in and the way to the account page, at the foot of the list. */
+  footer?: React.ReactNode
 }
 
-/** The product: the documents list beside the open document (editor + live preview). */
-export function Workspace({ userId }: WorkspaceProps) {
+/** The document list's width in pixels, per device. */
+const LIST_WIDTH: PaneSizeRange = { min: 200, max: 480, initial: 272 }
+
+/**
+ * The product: the document list | the open document (editor | live preview), filling the
+ * window. On narrow screens one of them shows at a time: the list, or the open document.
+ */
+export function Workspace({ userId, footer }: WorkspaceProps) {
   const supabase = useSupabase()
   const docs = useDocuments(supabase, userId)
   const [params, setParams] = useSearchParams()
@@ -40,6 +50,10 @@ export function Workspace({ userId }: WorkspaceProps) {
   const [undo, setUndo] = useState<{ row: WorkspaceDocument; wasOpen: boolean } | null>(null)
   const [justCreated, setJustCreated] = useState<string | null>(null)
   const [now, setNow] = useState(() => Date.now())
+  // Narrow screens only: the list was asked for while a document is open.
+  const [listOpen, setListOpen] = useState(false)
+  const [listWidth, setListWidth] = usePaneSize('listWidth', LIST_WIDTH)
+  const root = useRef<HTMLDivElement>(null)
   const online = useOnline()
 
   useEffect(() => {
@@ -59,6 +73,7 @@ export function Workspace({ userId }: WorkspaceProps) {
       // Save before switching; text that cannot be saved now stays on this device.
       if (flush && current && current.id !== id && current.hasUnsavedChanges())
         await current.flush()
+      setListOpen(false)
       setParams(id ? { doc: id } : {})
     },
     [setParams],
@@ -131,8 +146,12 @@ export function Workspace({ userId }: WorkspaceProps) {
       if (!action) return
       event.preventDefault()
       if (action === 'save') void session.current?.flush()
-      else if (action === 'search') searchInput.current?.focus()
-      else void createAndOpen()
+      else if (action === 'search') {
+        // On a narrow screen the list may be hidden behind the open document: show it first.
+        setListOpen(true)
+        searchInput.current?.focus()
+        requestAnimationFrame(() => searchInput.current?.focus())
+      } else void createAndOpen()
     }
     window.addEventListener('keydown', onKeyDown)
     return () => window.removeEventListener('keydown', onKeyDown)
@@ -141,9 +160,23 @@ export function Workspace({ userId }: WorkspaceProps) {
   const selected = docs.documents.find((doc) => doc.id === selectedId)
   const empty = docs.status === 'ready' && docs.documents.length === 0
 
+  const narrowView = selectedId && !listOpen ? 'document' : 'list'
+  const paneSizes = { '--list-width': `${listWidth}px` } as CSSProperties
+
   return (
-    <div className="workspace" data-testid="workspace">
-      <aside className="workspace__sidebar" aria-labelledby="documents-title">
+    <div
+      ref={root}
+      className="workspace"
+      data-testid="workspace"
+      data-narrow-view={narrowView}
+      data-empty={empty || undefined}
+      style={paneSizes}
+    >
+      <aside
+        id="workspace-documents"
+        className="workspace__sidebar"
+        aria-labelledby="documents-title"
+      >
         <div className="workspace__sidebar-head">
           <h2 id="documents-title">Documents</h2>
           <button
@@ -167,11 +200,10 @@ export function Workspace({ userId }: WorkspaceProps) {
         <LiveStatus live={docs.live} online={online} />
         {upgrade ? (
           <UpgradePrompt
-            title="Upgrade to Pro for unlimited documents"
+            title={`The Free plan holds ${FREE_DOCUMENT_LIMIT} documents`}
             onDismiss={() => setUpgrade(false)}
           >
-            {PLAN_LIMIT_MESSAGE}. The Free plan keeps up to 3 documents; delete one or upgrade to
-            write more.
+            Delete one to make room, or go Pro for unlimited documents.
           </UpgradePrompt>
         ) : null}
         {error ? <FormMessage kind="error">{error}</FormMessage> : null}
@@ -196,15 +228,38 @@ export function Workspace({ userId }: WorkspaceProps) {
             now={now}
           />
         ) : null}
-        <p className="workspace__keys">
-          {SHORTCUT_HELP.map(({ keys, action }) => (
-            <span key={action}>
-              <ShortcutKeys keys={keys} /> {action}
-            </span>
-          ))}
-        </p>
+        <div className="workspace__sidebar-foot">
+          <p className="workspace__keys keyboard-hint">
+            {SHORTCUT_HELP.map(({ keys, action }) => (
+              <span key={action}>
+                <ShortcutKeys keys={keys} /> {action}
+              </span>
+            ))}
+          </p>
+          {footer}
+        </div>
       </aside>
+      <Splitter
+        label="Resize the document list"
+        controls="workspace-documents"
+        value={listWidth}
+        min={LIST_WIDTH.min}
+        max={LIST_WIDTH.max}
+        step={16}
+        valueText={`Document list ${listWidth} pixels wide`}
+        onChange={setListWidth}
+        valueAt={(clientX) => clientX - (root.current?.getBoundingClientRect().left ?? 0)}
+      />
       <div className="workspace__main">
+        {selectedId ? (
+          <button
+            type="button"
+            className="button button--small workspace__to-list"
+            onClick={() => setListOpen(true)}
+          >
+            <span aria-hidden="true">←</span> All documents
+          </button>
+        ) : null}
         {/* An open document wins over the empty state: if it was the last one and vanished,
             its unsaved text must still be offered. */}
         {selectedId ? (
@@ -231,8 +286,12 @@ export function Workspace({ userId }: WorkspaceProps) {
           />
         ) : docs.status === 'ready' ? (
           <p className="status-note pane-note">
-            Pick a document from the list, or press <kbd>Ctrl/⌘</kbd>+<kbd>Alt</kbd>+<kbd>N</kbd> to
-            start a new one.
+            Pick a document from the list, or start a new one
+            <span className="keyboard-hint">
+              {' '}
+              with <kbd>Ctrl/⌘</kbd>+<kbd>Alt</kbd>+<kbd>N</kbd>
+            </span>
+            .
           </p>
         ) : null}
       </div>

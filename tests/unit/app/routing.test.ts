@@ -49,6 +49,7 @@ describe('route table', () => {
         '/changelog',
         '/contact',
         '/dashboard',
+        '/dashboard/account',
         '/pricing',
         '/stripe',
         '/subscribe/stripe',
@@ -72,7 +73,7 @@ describe('route table', () => {
         .filter((rule) => rule.guarded)
         .map((rule) => rule.path)
         .sort(),
-    ).toEqual(['/dashboard', '/stripe', '/subscribe/stripe'])
+    ).toEqual(['/dashboard', '/dashboard/account', '/stripe', '/subscribe/stripe'])
     expect(guardExcludeList).toContain('/blog/*')
     expect(guardExcludeList).not.toContain('/dashboard')
   })

@@ -1,5 +1,6 @@
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 import type { ConflictChoice } from '../documentSession'
+import { lineDiff } from '../lineDiff'
 import type { WorkspaceDocument } from '../types'
 
 interface ConflictPanelProps {
@@ -13,11 +14,12 @@ function savedAt(iso: string): string {
 }
 
 /**
- * A save found a newer version saved elsewhere. Nothing is saved until the person chooses, and
- * both texts can be read side by side first.
+ * A save found a newer version saved elsewhere. Nothing is saved until the person chooses; the
+ * three choices are alike (buttons), and the differences can be read first, line by line.
  */
 export function ConflictPanel({ mine, theirs, onChoose }: ConflictPanelProps) {
   const [comparing, setComparing] = useState(false)
+  const time = savedAt(theirs.updated_at)
   return (
     <section
       className="conflict-panel"
@@ -27,8 +29,8 @@ export function ConflictPanel({ mine, theirs, onChoose }: ConflictPanelProps) {
     >
       <h3 id="conflict-title">This document changed elsewhere</h3>
       <p>
-        Another tab or device saved a different version at {savedAt(theirs.updated_at)}. Your text
-        is still here and has not been saved over it. Which one should Folio keep?
+        Another tab or device saved a different version at {time}. Your text is still here and has
+        not been saved over it. Which one should Folio keep?
       </p>
       <div className="button-row">
         <button type="button" className="button button--small" onClick={() => onChoose('mine')}>
@@ -37,37 +39,79 @@ export function ConflictPanel({ mine, theirs, onChoose }: ConflictPanelProps) {
         <button type="button" className="button button--small" onClick={() => onChoose('theirs')}>
           Take theirs
         </button>
+        <button type="button" className="button button--small" onClick={() => onChoose('both')}>
+          Keep both
+        </button>
         <button
           type="button"
           className="button button--small"
           aria-expanded={comparing}
+          aria-controls="conflict-diff"
           onClick={() => setComparing((open) => !open)}
         >
           {comparing ? 'Hide comparison' : 'View both'}
         </button>
       </div>
-      {comparing ? (
-        <div className="conflict-panel__compare">
-          <figure>
-            <figcaption>Your version (not saved)</figcaption>
-            <pre data-testid="conflict-mine" tabIndex={0}>
-              {mine}
-            </pre>
-          </figure>
-          <figure>
-            <figcaption>Saved elsewhere at {savedAt(theirs.updated_at)}</figcaption>
-            <pre data-testid="conflict-theirs" tabIndex={0}>
-              {theirs.body}
-            </pre>
-          </figure>
-          <p className="conflict-panel__hint">
-            Or keep both texts in this document, marked, and tidy up by hand:{' '}
-            <button type="button" className="link-button" onClick={() => onChoose('both')}>
-              Keep both
-            </button>
-          </p>
-        </div>
-      ) : null}
+      <p className="conflict-panel__hint">
+        Keep both puts the two texts in this document, one after the other and marked, for you to
+        tidy up.
+      </p>
+      {comparing ? <ConflictDiff saved={theirs.body} mine={mine} savedTime={time} /> : null}
     </section>
+  )
+}
+
+function ConflictDiff({
+  saved,
+  mine,
+  savedTime,
+}: {
+  saved: string
+  mine: string
+  savedTime: string
+}) {
+  const lines = useMemo(() => lineDiff(saved, mine), [saved, mine])
+  const changed = lines.some((line) => line.kind !== 'same')
+  return (
+    <figure id="conflict-diff" className="conflict-diff">
+      <figcaption>
+        <span className="conflict-diff__key conflict-diff__key--removed">
+          − only in the version saved at {savedTime}
+        </span>
+        <span className="conflict-diff__key conflict-diff__key--added">
+          + only in yours (not saved)
+        </span>
+      </figcaption>
+      {changed ? (
+        // Focusable so a long comparison can be scrolled from the keyboard.
+        <pre data-testid="conflict-diff" tabIndex={0}>
+          {lines.map((line, index) =>
+            line.kind === 'same' ? (
+              <span key={index} className="diff-line">
+                {'  '}
+                {line.text}
+                {'\n'}
+              </span>
+            ) : line.kind === 'removed' ? (
+              <del key={index} className="diff-line diff-line--removed">
+                <span className="visually-hidden">Saved elsewhere: </span>
+                <span aria-hidden="true">− </span>
+                {line.text}
+                {'\n'}
+              </del>
+            ) : (
+              <ins key={index} className="diff-line diff-line--added">
+                <span className="visually-hidden">Yours: </span>
+                <span aria-hidden="true">+ </span>
+                {line.text}
+                {'\n'}
+              </ins>
+            ),
+          )}
+        </pre>
+      ) : (
+        <p className="status-note">The two versions have the same text.</p>
+      )}
+    </figure>
   )
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState, type CSSProperties } from 'react'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { FormMessage } from '../../../components/FormMessage'
 import type { DocumentSession } from '../documentSession'
@@ -6,6 +6,7 @@ import type { MarkdownEditorHandle } from '../editor/createMarkdownEditor'
 import type { Plan } from '../types'
 import { useDarkMode } from '../useDarkMode'
 import { useDocumentSession } from '../useDocumentSession'
+import { usePaneSize, type PaneSizeRange } from '../usePaneSize'
 import type { RemoteChangeListener } from '../useDocuments'
 import { downloadFile } from '../transfer/download'
 import { safeFileStem } from '../transfer/fileNames'
@@ -17,7 +18,9 @@ import { MarkdownEditor } from './MarkdownEditor'
 import { MarkdownPreview } from './MarkdownPreview'
 import { RestoredDraftNotice } from './RestoredDraftNotice'
 import { SaveStatus } from './SaveStatus'
+import { PaneSwitch, type PaneName } from './PaneSwitch'
 import { SizeWarning } from './SizeWarning'
+import { Splitter } from './Splitter'
 import { UpgradePrompt } from './UpgradePrompt'
 
 interface DocumentEditorProps {
@@ -36,6 +39,9 @@ interface DocumentEditorProps {
 
 type Notice = { kind: 'error' | 'info'; text: string } | { kind: 'upgrade'; text: string }
 
+/** The editor's share of the width beside the preview, in percent, per device. */
+const EDITOR_SHARE: PaneSizeRange = { min: 20, max: 80, initial: 50 }
+
 /** One open document: editor and live preview side by side, autosave state, conflicts. */
 export function DocumentEditor(props: DocumentEditorProps) {
   const { supabase, documentId, onRemoteChange, onSession } = props
@@ -44,6 +50,10 @@ export function DocumentEditor(props: DocumentEditorProps) {
   const dark = useDarkMode()
   const editor = useRef<MarkdownEditorHandle | null>(null)
   const [notice, setNotice] = useState<Notice | null>(null)
+  const [editorShare, setEditorShare] = usePaneSize('editorShare', EDITOR_SHARE)
+  // Narrow screens show one pane at a time.
+  const [shownPane, setShownPane] = useState<PaneName>('editor')
+  const panes = useRef<HTMLDivElement>(null)
 
   useEffect(() => {
     onSession(session)
@@ -144,8 +154,14 @@ export function DocumentEditor(props: DocumentEditorProps) {
       ) : notice ? (
         <FormMessage kind={notice.kind}>{notice.text}</FormMessage>
       ) : null}
-      <div className="doc-editor__panes">
-        <div className="doc-editor__pane">
+      <PaneSwitch shown={shownPane} onShow={setShownPane} />
+      <div
+        ref={panes}
+        className="doc-editor__panes"
+        data-shown={shownPane}
+        style={{ '--editor-share': `${editorShare}%` } as CSSProperties}
+      >
+        <div id="doc-editor-pane" className="doc-editor__pane doc-editor__pane--editor">
           <MarkdownEditor
             session={session}
             replacedRevision={state.replacedRevision}
@@ -157,8 +173,27 @@ export function DocumentEditor(props: DocumentEditorProps) {
             handleRef={editor}
           />
         </div>
+        <Splitter
+          label="Resize the editor and the preview"
+          controls="doc-editor-pane"
+          value={editorShare}
+          min={EDITOR_SHARE.min}
+          max={EDITOR_SHARE.max}
+          step={5}
+          valueText={`Editor ${editorShare}%, preview ${100 - editorShare}%`}
+          onChange={setEditorShare}
+          valueAt={(clientX) => {
+            const box = panes.current?.getBoundingClientRect()
+            return box ? ((clientX - box.left) / box.width) * 100 : editorShare
+          }}
+        />
         {/* Focusable so keyboard users can scroll a long preview. */}
-        <div className="doc-editor__pane" aria-label="Preview" role="region" tabIndex={0}>
+        <div
+          className="doc-editor__pane doc-editor__pane--preview"
+          aria-label="Preview"
+          role="region"
+          tabIndex={0}
+        >
           <MarkdownPreview markdown={state.draft} />
         </div>
       </div>

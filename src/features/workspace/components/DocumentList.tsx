@@ -27,7 +27,7 @@ export function DocumentList(props: DocumentListProps) {
         type="search"
         className="doc-list__search"
         aria-label="Search documents by title"
-        placeholder="Search by title  /"
+        placeholder="Search by title"
         value={props.query}
         onChange={(event) => props.onQueryChange(event.target.value)}
         onKeyDown={(event) => {

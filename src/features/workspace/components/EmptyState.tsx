@@ -32,7 +32,7 @@ export function EmptyState({ onCreate, onCreateSample, busy }: EmptyStateProps) 
           Start from an example
         </button>
       </div>
-      <p className="empty-state__keys">
+      <p className="empty-state__keys keyboard-hint">
         Shortcuts:{' '}
         {SHORTCUT_HELP.map(({ keys, action }, index) => (
           <span key={action}>

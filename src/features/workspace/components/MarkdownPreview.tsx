@@ -57,7 +57,13 @@ export function MarkdownPreview({ markdown }: MarkdownPreviewProps) {
   return (
     <div className="markdown-preview" data-testid="markdown-preview" data-rendered={html !== null}>
       {error ? <p className="form-message form-message--error">{error}</p> : null}
-      {shown === null ? (
+      {markdown.trim() === '' ? (
+        // An empty document renders to nothing; say where the preview will come from.
+        <p className="status-note pane-note preview-placeholder" data-testid="preview-placeholder">
+          Nothing to preview yet. Write markdown in the editor and it appears here, rendered as on
+          the blog, code highlighted.
+        </p>
+      ) : shown === null ? (
         <p className="status-note pane-note">Rendering the preview…</p>
       ) : (
         // Sanitised by the content pipeline (rehype-sanitize) before it gets here.
