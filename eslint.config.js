@@ -2,6 +2,12 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 
+const noUseId = {
+  name: 'react',
+  importNames: ['useId'],
+  message: 'Prerendered with React, hydrated with Preact: useId differs between them. Derive the id from props (see src/components/Field.tsx).',
+}
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', '.cache', '.folio-data', '.vite-react-ssg-temp', 'test-results', 'playwright-report'] },
   js.configs.recommended,
@@ -16,10 +22,18 @@ export default tseslint.config(
     },
   },
   {
+    // The prerender runs React and the browser Preact: their useId values differ, so an id made
+    // with it does not survive hydration (docs/decisions/0019).
+    files: ['src/**'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [noUseId] }],
+    },
+  },
+  {
     // Shared code never reaches into a feature, and the shell knows nothing about features.
     files: ['src/app/**', 'src/lib/**', 'src/components/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/**'], message: 'Shared code must not import features.' }] }],
+      'no-restricted-imports': ['error', { paths: [noUseId], patterns: [{ group: ['**/features/**'], message: 'Shared code must not import features.' }] }],
     },
   },
 )
