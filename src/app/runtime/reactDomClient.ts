@@ -1,11 +1,15 @@
 /**
  * `react-dom/client` in the browser build (scripts/vite/preactClientPlugin.ts): React 18's root
  * API on preact/compat, which vite-react-ssg imports to hydrate the prerendered page (or to
- * render one that was not prerendered). Hydration reports what it had to change, as React does.
+ * render one that was not prerendered). Hydration reports what it had to change, and `autoFocus`
+ * focuses, as in React.
  */
 import type { ComponentChild } from 'preact'
 import { hydrate, render, unmountComponentAtNode } from 'preact/compat'
+import { focusOnMount, whileHydrating } from './autoFocus'
 import { reportHydrationChanges } from './hydrationCheck'
+
+focusOnMount()
 
 interface Root {
   render(children: ComponentChild): void
@@ -25,7 +29,7 @@ export function createRoot(container: Element): Root {
 
 export function hydrateRoot(container: Element, children: ComponentChild): Root {
   reportHydrationChanges(container, () => {
-    hydrate(children, container)
+    whileHydrating(() => hydrate(children, container))
   })
   return createRoot(container)
 }
