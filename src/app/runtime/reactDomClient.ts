@@ -2,14 +2,16 @@
  * `react-dom/client` in the browser build (scripts/vite/preactClientPlugin.ts): React 18's root
  * API on preact/compat, which vite-react-ssg imports to hydrate the prerendered page (or to
  * render one that was not prerendered). Hydration reports what it had to change, and `autoFocus`
- * focuses, as in React.
+ * and controlled fields behave as in React.
  */
 import type { ComponentChild } from 'preact'
 import { hydrate, render, unmountComponentAtNode } from 'preact/compat'
 import { focusOnMount, whileHydrating } from './autoFocus'
+import { keepControlledFieldsInStep } from './controlledFields'
 import { reportHydrationChanges } from './hydrationCheck'
 
 focusOnMount()
+keepControlledFieldsInStep()
 
 interface Root {
   render(children: ComponentChild): void
