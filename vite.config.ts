@@ -14,6 +14,7 @@ import { fillProseSlots } from './scripts/content/proseSlots.ts'
 import { builtContent, folioContentPlugin, postPaths } from './scripts/content/vitePlugin.ts'
 import { clientHeadPlugin } from './scripts/vite/clientHeadPlugin.ts'
 import { buildConfig, folioConfigPlugin } from './scripts/vite/configPlugin.ts'
+import { preactClientPlugin } from './scripts/vite/preactClientPlugin.ts'
 import { buildId, folioPlugin } from './scripts/vite/folioPlugin.ts'
 import { shikiGrammarsModule, shikiGrammarsPlugin } from './scripts/vite/shikiGrammarsPlugin.ts'
 
@@ -46,6 +47,7 @@ export default defineConfig({
     folioContentPlugin(),
     shikiGrammarsPlugin(),
     clientHeadPlugin(),
+    preactClientPlugin(),
     entityDecoderWithoutDom,
   ],
   // Served unbundled in dev so the entity decoder resolves through the plugin above.
@@ -68,8 +70,11 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             {
+              // Preact stands in for React in the browser (scripts/vite/preactClientPlugin.ts),
+              // with its root API in src/app/runtime: vite-react-ssg imports that on its own,
+              // so it must be in this chunk, not one more request before hydration.
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@remix-run[\\/]router|vite-react-ssg)[\\/]/,
+              test: /node_modules[\\/](preact|react|react-dom|scheduler|react-router|react-router-dom|@remix-run[\\/]router|vite-react-ssg)[\\/]|src[\\/]app[\\/]runtime[\\/]/,
             },
           ],
         },

@@ -1,15 +1,20 @@
 import '../styles/forms.css'
-import { useId } from 'react'
 
-interface FieldProps extends Omit<React.InputHTMLAttributes<HTMLInputElement>, 'id'> {
+interface FieldProps extends React.InputHTMLAttributes<HTMLInputElement> {
   label: string
+  name: string
   error?: string | null
   hint?: string
 }
 
-/** A labelled input whose error is announced and tied to it with aria-describedby. */
-export function Field({ label, error, hint, ...input }: FieldProps) {
-  const id = useId()
+/**
+ * A labelled input whose error is announced and tied to it with aria-describedby. Its id comes
+ * from its name (or `id`, for a page with two fields of one name), never from useId: the
+ * prerender runs React and the browser Preact, whose useId values differ, so the hint written
+ * by the prerender would lose its input once an error is shown (docs/decisions/0019).
+ */
+export function Field({ label, error, hint, id: givenId, ...input }: FieldProps) {
+  const id = givenId ?? `field-${input.name}`
   const describedBy =
     [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') ||
     undefined

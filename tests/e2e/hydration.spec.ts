@@ -1,0 +1,110 @@
+/**
+ * The prerender renders every page with React and the browser hydrates it with preact/compat
+ * (docs/decisions/0019). Hydration must take the prerendered page as it is: nothing reported
+ * in the console on any public page, a page that disagrees with the app is reported (as
+ * React does), and ids written by the prerender still match what the browser renders later.
+ */
+import type { Page } from '@playwright/test'
+import { expect, test, trackErrors, waitForHydration } from './fixtures'
+
+const publicPages = [
+  '/',
+  '/home',
+  '/about',
+  '/blog',
+  '/blog/introducing-folio',
+  '/changelog',
+  '/contact',
+  '/pricing',
+  '/terms',
+  '/success',
+  '/subscribe/success',
+  '/login',
+  '/confirm',
+  // An unknown address: the CDN answers with 404.html, which hydrates too.
+  '/no-such-page',
+]
+
+/** Console errors and warnings, uncaught exceptions included. */
+function trackConsole(page: Page): string[] {
+  const messages = trackErrors(page)
+  page.on('console', (message) => {
+    if (message.type() === 'warning') messages.push(`warning: ${message.text()}`)
+  })
+  return messages
+}
+
+/** Every id an element refers to (label, description, controls) that no element has. */
+async function danglingIdReferences(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const dangling: string[] = []
+    const attributes = ['for', 'aria-describedby', 'aria-labelledby', 'aria-controls']
+    for (const element of document.querySelectorAll('#root *')) {
+      for (const attribute of attributes) {
+        const value = element.getAttribute(attribute)
+        if (!value) continue
+        for (const id of value.split(/\s+/).filter(Boolean)) {
+          if (!document.getElementById(id)) dangling.push(`${attribute}="${id}"`)
+        }
+      }
+    }
+    return dangling
+  })
+}
+
+for (const path of publicPages) {
+  test(`${path} hydrates with nothing in the console`, async ({ page }) => {
+    const messages = trackConsole(page)
+    await page.goto(path)
+    await waitForHydration(page)
+    // Effects after hydration (the account menu, the colour toggle) have had their turn.
+    await page.waitForLoadState('networkidle')
+    // The browser logs the unknown address's own 404 status; nothing else may appear.
+    const ownStatus =
+      'Failed to load resource: the server responded with a status of 404 (Not Found)'
+    expect(path === '/no-such-page' ? messages.filter((m) => m !== ownStatus) : messages).toEqual(
+      [],
+    )
+    expect(await danglingIdReferences(page)).toEqual([])
+  })
+}
+
+test('a prerendered page that disagrees with the app is reported in the console', async ({
+  page,
+}) => {
+  await page.route('**/about', async (route) => {
+    const response = await route.fetch()
+    const html = (await response.text()).replace('<h1>About us</h1>', '<h1>About them</h1>')
+    await route.fulfill({ response, body: html })
+  })
+  const messages = trackConsole(page)
+  await page.goto('/about')
+  await waitForHydration(page)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('About us')
+  expect(messages.join('\n')).toMatch(/hydrat|#41[89]|#42[0-5]/i)
+})
+
+test('the contact form keeps its fields, hints and errors tied together after hydration', async ({
+  page,
+}) => {
+  await page.goto('/contact')
+  await waitForHydration(page)
+  await page.getByRole('button', { name: 'Send message' }).click()
+  const email = page.getByRole('textbox', { name: 'Email' })
+  await expect(email).toHaveAttribute('aria-invalid', 'true')
+  // The prerendered hint and the error shown now both describe the field.
+  await expect(email).toHaveAccessibleDescription(/We answer to this address\./)
+  await expect(email).toHaveAccessibleDescription(/email/i)
+  await expect(page.getByRole('textbox', { name: 'Name' })).toHaveAttribute('aria-invalid', 'true')
+  expect(await danglingIdReferences(page)).toEqual([])
+})
+
+test('the sign-in form keeps its labels and errors tied together after hydration', async ({
+  page,
+}) => {
+  await page.goto('/login')
+  await waitForHydration(page)
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveAttribute('aria-invalid', 'true')
+  expect(await danglingIdReferences(page)).toEqual([])
+})
