@@ -8,6 +8,7 @@ import path from 'node:path'
 import type { Plugin } from 'vite'
 import type { SiteContent } from '../../src/features/content/types.ts'
 import { buildContent } from './buildContent.ts'
+import { SAMPLES_DIR } from './productSamples.ts'
 import { proseByKey } from './proseSlots.ts'
 
 export const DEFAULT_SITE_URL = 'https://folio.example'
@@ -51,6 +52,7 @@ export function folioContentPlugin(): Plugin {
         cacheDir: path.join(cacheRoot, 'content/render'),
         siteOrigin: siteUrl,
         includeDrafts: config.mode !== 'production' || process.env.FOLIO_DRAFTS === '1',
+        samplesDir: path.resolve(root, SAMPLES_DIR),
       }).then(({ content, stats }) => {
         config.logger.info(
           `[folio-content] ${content.posts.length} posts, ${content.changelog.length} changelog entries: ` +
