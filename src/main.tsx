@@ -15,6 +15,7 @@ import './styles/forms.css'
 import './features/content/content.css'
 import './features/billing/billing.css'
 import './features/workspace/workspace.css'
+import './features/marketing/marketing.css'
 
 export const createRoot = ViteReactSSG(
   {

@@ -15,6 +15,8 @@ export type {
   Heading,
   Post,
   PostSummary,
+  ProductSample,
   RenderedMarkdown,
+  SampleView,
   SiteContent,
 } from './types'
