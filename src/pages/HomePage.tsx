@@ -2,13 +2,13 @@ import { Link, useLoaderData } from 'react-router-dom'
 import { PageHeader } from '../components/PageHeader'
 import { Seo } from '../app/Seo'
 import type { ProductSample } from '../features/content'
+import { EditorPreviewMock } from '../features/marketing'
 import {
   AttachmentMock,
   ConflictMock,
-  EditorPreviewMock,
   RealtimeMock,
   TwoFactorMock,
-} from '../features/marketing'
+} from '../features/marketing/tour'
 
 type TourSamples = Record<'runbook' | 'conflict' | 'attachment', ProductSample>
 

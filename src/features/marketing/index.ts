@@ -3,11 +3,10 @@
  * HTML and CSS around build-time renders of the sample notes in ./samples (rendered by
  * scripts/content/productSamples.ts; loaders read them from ../content/server). No image, no
  * editor and no highlighter reach the browser.
+ *
+ * Two entries, so each page loads only its own pictures: this one (the editor beside its
+ * preview, for the landing page and the tour) and ./tour (the tour's other capabilities).
  */
-export { AttachmentMock } from './AttachmentMock'
-export { ConflictMock } from './ConflictMock'
 export { EditorPreviewMock } from './EditorPreviewMock'
 export { ProductShot } from './ProductShot'
-export { RealtimeMock } from './RealtimeMock'
 export { SampleHtml } from './SampleHtml'
-export { TwoFactorMock } from './TwoFactorMock'
