@@ -14,6 +14,7 @@ import type {
 } from '../../src/features/content/types.ts'
 import { languagesIn } from './highlighter.ts'
 import { loadContent } from './loadContent.ts'
+import { loadSamples, productSamples, sampleBodies } from './productSamples.ts'
 import { renderAll, type RenderStats } from './renderAll.ts'
 
 export interface ContentBuildOptions {
@@ -29,6 +30,8 @@ export interface ContentBuildOptions {
   cacheDir: string
   siteOrigin: string
   includeDrafts: boolean
+  /** The product sample notes for the marketing mocks (productSamples.ts); none if left out. */
+  samplesDir?: string
 }
 
 export function changelogAnchor(version: string): string {
@@ -44,6 +47,16 @@ function withoutProse(content: SiteContent): SiteContent {
     posts: content.posts.map((post) => ({ ...post, html: PROSE_IN_PAGE })),
     changelog: content.changelog.map((entry) => ({ ...entry, html: PROSE_IN_PAGE })),
     pages,
+    samples: Object.fromEntries(
+      Object.entries(content.samples).map(([name, sample]) => [
+        name,
+        {
+          ...sample,
+          editor: { ...sample.editor, html: PROSE_IN_PAGE },
+          preview: { ...sample.preview, html: PROSE_IN_PAGE },
+        },
+      ]),
+    ),
   }
 }
 
@@ -52,7 +65,9 @@ export async function buildContent(
 ): Promise<{ content: SiteContent; stats: RenderStats }> {
   const sources = await loadContent(options.contentDir, { includeDrafts: options.includeDrafts })
   const documents = [...sources.posts, ...sources.changelog, ...sources.pages]
-  const bodies = documents.map((document) => document.body)
+  const samples = options.samplesDir ? await loadSamples(options.samplesDir) : []
+  // The samples render last, beside the documents: same cache, same threads.
+  const bodies = [...documents.map((document) => document.body), ...sampleBodies(samples)]
   const { results, stats } = await renderAll(bodies, {
     langs: languagesIn(bodies),
     siteOrigin: options.siteOrigin,
@@ -94,7 +109,12 @@ export async function buildContent(
       headings: rendered.headings,
     }
   }
-  const content: SiteContent = { posts, changelog, pages }
+  const content: SiteContent = {
+    posts,
+    changelog,
+    pages,
+    samples: productSamples(samples, results.slice(documents.length)),
+  }
   await mkdir(path.dirname(options.outFile), { recursive: true })
   await writeFile(
     options.outFile,

@@ -16,6 +16,9 @@ export function proseByKey(content: SiteContent): Map<string, string> {
   for (const post of content.posts) byKey.set(proseSlot.post(post.slug), post.html)
   for (const entry of content.changelog) byKey.set(proseSlot.changelog(entry.version), entry.html)
   for (const page of Object.values(content.pages)) byKey.set(proseSlot.page(page.name), page.html)
+  for (const { editor, preview } of Object.values(content.samples)) {
+    for (const view of [editor, preview]) byKey.set(proseSlot.sample(view.sample), view.html)
+  }
   return byKey
 }
 
@@ -32,6 +35,7 @@ function keyOfDocument(document: Record<string, unknown>): string | undefined {
   if (typeof document.slug === 'string') return proseSlot.post(document.slug)
   if (typeof document.version === 'string') return proseSlot.changelog(document.version)
   if (typeof document.name === 'string') return proseSlot.page(document.name)
+  if (typeof document.sample === 'string') return proseSlot.sample(document.sample)
   return undefined
 }
 

@@ -9,6 +9,7 @@ import type { Plugin } from 'vite'
 import type { SiteContent } from '../../src/features/content/types.ts'
 import { buildConfig } from '../vite/configPlugin.ts'
 import { buildContent } from './buildContent.ts'
+import { SAMPLES_DIR } from './productSamples.ts'
 import { proseByKey } from './proseSlots.ts'
 
 
@@ -52,6 +53,7 @@ export function folioContentPlugin(): Plugin {
         cacheDir: path.join(cacheRoot, 'content/render'),
         siteOrigin: siteUrl,
         includeDrafts: config.mode !== 'production' || process.env.FOLIO_DRAFTS === '1',
+        samplesDir: path.resolve(root, SAMPLES_DIR),
       }).then(({ content, stats }) => {
         config.logger.info(
           `[folio-content] ${content.posts.length} posts, ${content.changelog.length} changelog entries: ` +

@@ -26,6 +26,7 @@ export const FEATURE_ENTRIES = {
   auth: ['index', 'shell', 'LoginPanel', 'ConfirmPanel'],
   billing: ['index', 'account', 'checkout', 'checkoutQuery'],
   content: ['index', 'pipeline', 'server'],
+  marketing: ['index', 'tour'],
   workspace: ['index', 'account'],
 }
 

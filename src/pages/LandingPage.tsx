@@ -1,7 +1,18 @@
 import '../styles/pages.css'
-import { Link } from 'react-router-dom'
+import { Link, useLoaderData } from 'react-router-dom'
 import { Seo } from '../app/Seo'
 import { SITE_NAME, SITE_TAGLINE } from '../app/site'
+import type { ProductSample } from '../features/content'
+import { EditorPreviewMock, SampleHtml } from '../features/marketing'
+
+type LandingSamples = Record<'retry' | 'runbook', ProductSample>
+
+/** Runs while prerendering; in the browser the page's payload file stands in for it. */
+export async function loader(): Promise<LandingSamples | null> {
+  if (!import.meta.env.SSR) return null
+  const { productSamples } = await import('../features/content/server')
+  return productSamples(['retry', 'runbook'])
+}
 
 const features = [
   {
@@ -31,6 +42,7 @@ const features = [
 ]
 
 export function Component() {
+  const samples = useLoaderData() as LandingSamples | null
   return (
     <>
       <Seo
@@ -39,23 +51,33 @@ export function Component() {
         path="/"
       />
       <section className="hero">
-        <div className="container">
-          <p className="eyebrow">Technical notes, done properly</p>
-          <h1 className="hero__title">Write markdown with real code. Read it beautifully.</h1>
-          <p className="hero__lead">
-            Folio is a workspace for engineers' notes: runbooks, snippets, design sketches and
-            postmortems. A proper code editor on the left, a crisp preview on the right, and your
-            notes synced to every device.
-          </p>
-          <div className="hero__actions">
-            <Link className="button button--primary" to="/login?mode=signup">
-              Start free
-            </Link>
-            <Link className="button" to="/home">
-              Take the tour
-            </Link>
+        <div className="container hero__layout">
+          <div className="hero__text">
+            <p className="eyebrow">Technical notes, done properly</p>
+            <h1 className="hero__title">Write markdown with real code. Read it beautifully.</h1>
+            <p className="hero__lead">
+              Folio is a workspace for engineers' notes: runbooks, snippets, design sketches and
+              postmortems. A proper code editor on the left, a crisp preview on the right, and your
+              notes synced to every device.
+            </p>
+            <div className="hero__actions">
+              <Link className="button button--primary" to="/login?mode=signup">
+                Start free
+              </Link>
+              <Link className="button" to="/home">
+                Take the tour
+              </Link>
+            </div>
+            <p className="hero__note">Free forever for 3 documents. No card needed.</p>
           </div>
-          <p className="hero__note">Free forever for 3 documents. No card needed.</p>
+          {samples ? (
+            <EditorPreviewMock
+              title="Retry with backoff"
+              sample={samples.retry}
+              cursorLine={15}
+              className="hero__shot"
+            />
+          ) : null}
         </div>
       </section>
 
@@ -82,24 +104,16 @@ export function Component() {
               dark. Paste a stack trace, a migration or a shell session and it reads the way it
               should.
             </p>
-            <Link to="/blog">Read how we render markdown →</Link>
+            <Link to="/blog/why-we-render-markdown-at-build-time">
+              Read how we render markdown →
+            </Link>
           </div>
-          <pre className="code-sample" aria-label="Example note with a TypeScript snippet">
-            <code>{`## Retry with backoff
-
-\`\`\`ts
-export async function retry<T>(task: () => Promise<T>, tries = 3) {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await task()
-    } catch (error) {
-      if (attempt >= tries) throw error
-      await sleep(200 * 2 ** attempt)
-    }
-  }
-}
-\`\`\``}</code>
-          </pre>
+          {samples ? (
+            <figure className="code-sample">
+              <SampleHtml view={samples.runbook.preview} className="prose" />
+              <figcaption>A runbook in Folio: SQL and a shell session, highlighted.</figcaption>
+            </figure>
+          ) : null}
         </div>
       </section>
 

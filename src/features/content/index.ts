@@ -18,6 +18,8 @@ export type {
   Heading,
   Post,
   PostSummary,
+  ProductSample,
   RenderedMarkdown,
+  SampleView,
   SiteContent,
 } from './types'

@@ -20,4 +20,6 @@ export const proseSlot = {
   post: (slug: string) => `post:${slug}`,
   changelog: (version: string) => `changelog:${version}`,
   page: (name: string) => `page:${name}`,
+  /** `name` is a sample view's own name: `retry:editor`. */
+  sample: (name: string) => `sample:${name}`,
 }

@@ -5,7 +5,14 @@
  */
 import { readFileSync } from 'node:fs'
 import { proseForPrerender } from './proseInPage'
-import type { ChangelogEntry, ContentPage, Post, PostSummary, SiteContent } from './types'
+import type {
+  ChangelogEntry,
+  ContentPage,
+  Post,
+  PostSummary,
+  ProductSample,
+  SiteContent,
+} from './types'
 
 /** Where scripts/content/vitePlugin.ts wrote this build's content. */
 export const CONTENT_FILE_ENV = 'FOLIO_CONTENT_FILE'
@@ -36,4 +43,20 @@ export function contentPage(name: 'about' | 'terms'): ContentPage {
   const page = siteContent().pages[name]
   if (!page) throw new Error(`content/pages/${name}.md was not built`)
   return { ...page, html: proseForPrerender(page.html) }
+}
+
+/** The product sample notes `names` (src/features/marketing/samples), for the marketing mocks. */
+export function productSamples<Name extends string>(names: Name[]): Record<Name, ProductSample> {
+  const samples = siteContent().samples
+  const picked = {} as Record<Name, ProductSample>
+  for (const name of names) {
+    const sample = samples[name]
+    if (!sample) throw new Error(`src/features/marketing/samples/${name}.md was not built`)
+    picked[name] = {
+      name,
+      editor: { ...sample.editor, html: proseForPrerender(sample.editor.html) },
+      preview: { ...sample.preview, html: proseForPrerender(sample.preview.html) },
+    }
+  }
+  return picked
 }

@@ -54,4 +54,22 @@ export interface SiteContent {
   /** Newest first. */
   changelog: ChangelogEntry[]
   pages: Record<string, ContentPage>
+  /** The product sample notes by name (`retry`), rendered at build time like every document. */
+  samples: Record<string, ProductSample>
+}
+
+/**
+ * One rendering of a product sample note (src/features/marketing/samples), for the marketing
+ * pages' product mocks: `sample` names it (`retry:editor`), `html` is the pipeline's output.
+ */
+export interface SampleView {
+  sample: string
+  html: string
+}
+
+/** A sample note as the editor shows it (its markdown, highlighted) and as the preview does. */
+export interface ProductSample {
+  name: string
+  editor: SampleView
+  preview: SampleView
 }

@@ -39,4 +39,15 @@ describe('prose slots', () => {
       { id: '0-3', loaderData: { name: 'about', html: '<p>About</p>', title: 'About' } },
     ])
   })
+
+  it('fills the product mocks on marketing pages and in their payloads, by sample view', () => {
+    const samples = new Map([...byKey, ['sample:retry:editor', '<pre class="shiki">md</pre>']])
+    expect(fillProseSlots('<div class="mock" data-prose-slot="sample:retry:editor"></div>', samples)).toBe(
+      '<div class="mock" data-prose-slot="sample:retry:editor"><pre class="shiki">md</pre></div>',
+    )
+    const payload = { loaderData: { retry: { name: 'retry', editor: { sample: 'retry:editor', html: PROSE_IN_PAGE } } } }
+    expect(fillProseInData(payload, samples)).toEqual({
+      loaderData: { retry: { name: 'retry', editor: { sample: 'retry:editor', html: '<pre class="shiki">md</pre>' } } },
+    })
+  })
 })
