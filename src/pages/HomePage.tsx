@@ -10,6 +10,7 @@ import {
   RealtimeMock,
   TwoFactorMock,
 } from '../features/marketing/tour'
+import { FREE_DOCUMENT_LIMIT } from '../lib/freePlan'
 
 type TourSamples = Record<'runbook' | 'conflict' | 'attachment', ProductSample>
 
@@ -108,9 +109,10 @@ export function Component() {
       <section className="tour__plans">
         <h2>Plans</h2>
         <p>
-          Every feature above except attachments is in the Free plan, for up to three documents. Pro
-          removes the limit and adds attachments. See <Link to="/pricing">pricing</Link> for the
-          details, or <Link to="/login?mode=signup">create an account</Link> and try it now.
+          Every feature above except attachments is in the Free plan, for up to{' '}
+          {FREE_DOCUMENT_LIMIT} documents. Pro removes the limit and adds attachments. See{' '}
+          <Link to="/pricing">pricing</Link> for the details, or{' '}
+          <Link to="/login?mode=signup">create an account</Link> and try it now.
         </p>
       </section>
     </article>

@@ -4,6 +4,7 @@ import { Seo } from '../app/Seo'
 import { SITE_NAME, SITE_TAGLINE } from '../app/site'
 import type { ProductSample } from '../features/content'
 import { EditorPreviewMock, SampleHtml } from '../features/marketing'
+import { FREE_DOCUMENT_LIMIT } from '../lib/freePlan'
 
 type LandingSamples = Record<'retry' | 'runbook', ProductSample>
 
@@ -68,7 +69,9 @@ export function Component() {
                 Take the tour
               </Link>
             </div>
-            <p className="hero__note">Free forever for 3 documents. No card needed.</p>
+            <p className="hero__note">
+              Free forever for {FREE_DOCUMENT_LIMIT} documents. No card needed.
+            </p>
           </div>
           {samples ? (
             <EditorPreviewMock
@@ -121,9 +124,9 @@ export function Component() {
         <div className="container pricing-teaser">
           <h2 id="pricing-title">Simple pricing</h2>
           <p>
-            <strong>Free</strong> keeps 3 documents with everything else included.{' '}
-            <strong>Pro</strong> is $8 a month or $80 a year for unlimited documents and image
-            attachments.
+            <strong>Free</strong> keeps {FREE_DOCUMENT_LIMIT} documents with everything else
+            included. <strong>Pro</strong> is $8 a month or $80 a year for unlimited documents and
+            image attachments.
           </p>
           <Link className="button button--primary" to="/pricing">
             See plans

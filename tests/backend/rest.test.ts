@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Backend } from '../../scripts/local/supabase/index.ts'
 import { client, makePro, serviceClient, signedInUser, startTestBackend } from './helpers.ts'
+import { FREE_DOCUMENT_LIMIT } from '../../src/lib/freePlan.ts'
 
 let backend: Backend
 beforeAll(async () => {
@@ -130,27 +131,29 @@ describe('row-level security', () => {
 })
 
 describe('plans enforced by the database', () => {
-  it('refuses the 4th document of a Free user and allows it for Pro', async () => {
+  it('refuses one document more than the Free plan keeps (FREE_DOCUMENT_LIMIT), and allows it for Pro', async () => {
     const user = await signedInUser(backend, 'free')
-    for (const title of ['One', 'Two', 'Three']) {
-      expect((await user.supabase.from('documents').insert({ title })).error).toBeNull()
+    for (let n = 1; n <= FREE_DOCUMENT_LIMIT; n++) {
+      expect(
+        (await user.supabase.from('documents').insert({ title: `Note ${n}` })).error,
+      ).toBeNull()
     }
-    const fourth = await user.supabase.from('documents').insert({ title: 'Four' })
-    expect(fourth.status).toBe(400)
+    const oneMore = await user.supabase.from('documents').insert({ title: 'One more' })
+    expect(oneMore.status).toBe(400)
     // Its own SQLSTATE, so the app recognises it without matching on the message text.
-    expect(fourth.error?.code).toBe('FL001')
-    expect(fourth.error?.message).toBe(
+    expect(oneMore.error?.code).toBe('FL001')
+    expect(oneMore.error?.message).toBe(
       'Free plan limit reached: upgrade to Pro for unlimited documents',
     )
     expect((await user.supabase.rpc('current_plan')).data).toBe('free')
 
     await makePro(backend, user.id)
     expect((await user.supabase.rpc('current_plan')).data).toBe('pro')
-    expect((await user.supabase.from('documents').insert({ title: 'Four' })).error).toBeNull()
+    expect((await user.supabase.from('documents').insert({ title: 'One more' })).error).toBeNull()
     const { count } = await user.supabase
       .from('documents')
       .select('*', { count: 'exact', head: true })
-    expect(count).toBe(4)
+    expect(count).toBe(FREE_DOCUMENT_LIMIT + 1)
   })
 
   it("says nothing about another user's documents when a row for them is forged", async () => {

@@ -4,6 +4,7 @@ import { useSafeNavigate } from '../../app/useSafeNavigate'
 import { FormMessage } from '../../components/FormMessage'
 import { callBillingFunction } from './billingApi'
 import { isBillingPortalUrl } from './stripeJs'
+import { FREE_DOCUMENT_LIMIT } from '../../lib/freePlan'
 
 type PortalState =
   { kind: 'opening' } | { kind: 'no-customer' } | { kind: 'error'; message: string }
@@ -51,7 +52,7 @@ export function PortalRedirect() {
       <FormMessage kind="info">
         <p>
           You do not have a billing account yet, so there is nothing to manage. Folio is free for up
-          to 3 documents; Pro is one click away.
+          to {FREE_DOCUMENT_LIMIT} documents; Pro is one click away.
         </p>
         <p>
           <Link className="button button--primary" to="/pricing">

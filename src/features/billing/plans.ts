@@ -5,6 +5,8 @@
  * tests/backend/billing-prices.test.ts fails when it disagrees with the seeded tables
  * (supabase/seed.sql). See docs/decisions/0006-pricing-data.md.
  */
+import { FREE_DOCUMENT_LIMIT } from '../../lib/freePlan'
+
 export type PlanId = 'free' | 'pro'
 export type BillingInterval = 'month' | 'year'
 
@@ -33,8 +35,8 @@ export const PLANS: readonly Plan[] = [
     id: 'free',
     productId: 'prod_FolioFree',
     name: 'Free',
-    description: 'Up to 3 documents, no attachments.',
-    documentLimit: 3,
+    description: `Up to ${FREE_DOCUMENT_LIMIT} documents, no attachments.`,
+    documentLimit: FREE_DOCUMENT_LIMIT,
     prices: [],
   },
   {

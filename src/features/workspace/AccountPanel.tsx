@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom'
 import type { Session } from '@supabase/supabase-js'
 import { FormMessage } from '../../components/FormMessage'
 import { NewPasswordForm, SignOutOptions, TwoFactorSettings, loadSupabase } from '../auth'
+import { FREE_DOCUMENT_LIMIT } from '../../lib/freePlan'
 
 interface Subscription {
   status: string
@@ -51,7 +52,8 @@ function PlanSummary() {
   if (!subscription)
     return (
       <dd data-testid="account-plan">
-        Free: up to 3 documents, no image attachments. <Link to="/pricing">Upgrade to Pro</Link>
+        Free: up to {FREE_DOCUMENT_LIMIT} documents, no image attachments.{' '}
+        <Link to="/pricing">Upgrade to Pro</Link>
       </dd>
     )
   const live = subscription.status === 'active' || subscription.status === 'trialing'
