@@ -49,7 +49,15 @@ export async function createCodeHighlighter(langs: string[]): Promise<CodeHighli
     const cached = memo.get(key)
     if (cached) return cached
     engine.forget()
-    const root = shiki.codeToHast(code, { lang, themes: SHIKI_THEMES, defaultColor: false })
+    const root = shiki.codeToHast(code, {
+      lang,
+      themes: SHIKI_THEMES,
+      defaultColor: false,
+      // Shiki stops tokenising a line after 500 ms by default and colours the rest as one token:
+      // on a busy build machine (or the first line of a grammar, while its regexes compile) the
+      // page then got wrong colours, different from one build to the next, and cached them.
+      tokenizeTimeLimit: 0,
+    })
     const pre = root.children[0] as Element
     if (memo.size >= MEMO_LIMIT) memo.delete(memo.keys().next().value as string)
     memo.set(key, pre)
