@@ -9,6 +9,7 @@ import {
   readViteManifest,
   type ViteManifest,
 } from './scripts/build/frameworkPreloads.ts'
+import { lastBuildRemoved, outDirAsidePlugin } from './scripts/build/outDirAside.ts'
 import { finishContent } from './scripts/content/finishContent.ts'
 import { fillProseSlots } from './scripts/content/proseSlots.ts'
 import { builtContent, folioContentPlugin, postPaths } from './scripts/content/vitePlugin.ts'
@@ -44,6 +45,7 @@ export default defineConfig({
     shikiGrammarsPlugin(),
     clientHeadPlugin(),
     entityDecoderWithoutDom,
+    outDirAsidePlugin(outDir),
   ],
   // Served unbundled in dev so the entity decoder resolves through the plugin above.
   optimizeDeps: { exclude: ['decode-named-character-reference'] },
@@ -110,6 +112,7 @@ export default defineConfig({
         supabaseUrl: VITE_SUPABASE_URL,
         stripeStandInUrl: VITE_STRIPE_STAND_IN_URL || undefined,
       })
+      await lastBuildRemoved()
     },
   },
 })
