@@ -9,6 +9,7 @@ import {
   readViteManifest,
   type ViteManifest,
 } from './scripts/build/frameworkPreloads.ts'
+import { lastBuildRemoved, outDirAsidePlugin } from './scripts/build/outDirAside.ts'
 import { finishContent } from './scripts/content/finishContent.ts'
 import { fillProseSlots } from './scripts/content/proseSlots.ts'
 import { builtContent, folioContentPlugin, postPaths } from './scripts/content/vitePlugin.ts'
@@ -49,6 +50,7 @@ export default defineConfig({
     clientHeadPlugin(),
     preactClientPlugin(),
     entityDecoderWithoutDom,
+    outDirAsidePlugin(outDir),
   ],
   // Served unbundled in dev so the entity decoder resolves through the plugin above.
   optimizeDeps: { exclude: ['decode-named-character-reference'] },
@@ -114,6 +116,7 @@ export default defineConfig({
         supabaseUrl: supabase.url,
         stripeStandInUrl: stripe.standInUrl ?? undefined,
       })
+      await lastBuildRemoved()
     },
   },
 })

@@ -125,6 +125,7 @@ title: Code-heavy post number ${n}
 description: A generated post with many code blocks, number ${n}.
 date: ${date}
 tags: [bench, code]
+author: Bench Writer
 ---
 
 ${prose(n, 60)}
@@ -151,6 +152,7 @@ title: Long read number ${n}
 description: A generated long post without code, number ${n}.
 date: ${date}
 tags: [bench, prose]
+author: Bench Writer
 ---
 
 ${Array.from({ length: 6 }, (_, i) => `## Section ${i + 1}\n\n${prose(n + i, 220)}\n\n> ${prose(n + i + 7, 25)}\n\n- ${prose(n + i, 10)}\n  - ${prose(n + i + 1, 8)}\n  - ${prose(n + i + 2, 8)}\n- ${prose(n + i + 3, 10)}\n\n${i % 2 === 0 ? table(n + i) : ''}`).join('\n\n')}

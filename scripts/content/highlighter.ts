@@ -5,11 +5,10 @@
  */
 import type { Element } from 'hast'
 import { bundledLanguages, createHighlighter, type BundledLanguage } from 'shiki'
-import { createOnigurumaEngine } from 'shiki/engine/oniguruma'
+import { createJavaScriptRegexEngine } from 'shiki/engine/javascript'
 import { replayingRegexEngine } from './replayingRegexEngine.ts'
 import type { CodeHighlighter } from '../../src/features/content/highlightCode.ts'
 import { SHIKI_THEMES } from '../../src/features/content/themes.ts'
-
 
 /** Distinct code blocks kept highlighted; repeated snippets are few and recent. */
 export const MEMO_LIMIT = 200
@@ -31,8 +30,12 @@ export function languagesIn(bodies: string[]): string[] {
 }
 
 export async function createCodeHighlighter(langs: string[]): Promise<CodeHighlighter> {
-  // Each block is tokenised once per theme with the same scans: the engine replays them.
-  const engine = replayingRegexEngine(await createOnigurumaEngine(import('shiki/wasm')))
+  // Each block is tokenised once per theme with the same scans: the engine replays them. The
+  // scans run as JavaScript regular expressions (translated from the grammars' Oniguruma
+  // patterns) rather than in Oniguruma's WebAssembly: the same tokens (the content tests
+  // compare both on every sample), a third less time on code-heavy posts, and a thread
+  // starts without compiling the WebAssembly module.
+  const engine = replayingRegexEngine(createJavaScriptRegexEngine())
   const shiki = await createHighlighter({
     themes: Object.values(SHIKI_THEMES),
     langs: langs.filter(isBundledLanguage),
@@ -49,7 +52,15 @@ export async function createCodeHighlighter(langs: string[]): Promise<CodeHighli
     const cached = memo.get(key)
     if (cached) return cached
     engine.forget()
-    const root = shiki.codeToHast(code, { lang, themes: SHIKI_THEMES, defaultColor: false })
+    const root = shiki.codeToHast(code, {
+      lang,
+      themes: SHIKI_THEMES,
+      defaultColor: false,
+      // Shiki stops tokenising a line after 500 ms by default and colours the rest as one token:
+      // on a busy build machine (or the first line of a grammar, while its regexes compile) the
+      // page then got wrong colours, different from one build to the next, and cached them.
+      tokenizeTimeLimit: 0,
+    })
     const pre = root.children[0] as Element
     if (memo.size >= MEMO_LIMIT) memo.delete(memo.keys().next().value as string)
     memo.set(key, pre)

@@ -33,12 +33,59 @@ function proseText(nodes: Array<RootContent | ElementContent>, out: string[]): v
 export function countWords(tree: Root): number {
   const out: string[] = []
   proseText(tree.children, out)
-  const text = out.join('')
-  if (typeof Intl !== 'undefined' && 'Segmenter' in Intl) {
-    let words = 0
-    for (const segment of new Intl.Segmenter('en', { granularity: 'word' }).segment(text))
-      if (segment.isWordLike) words += 1
-    return words
+  return countWordsIn(out.join(''))
+}
+
+/**
+ * Where a text can be cut without changing its word count: after ASCII whitespace and before a
+ * printable ASCII character. Unicode's word segmentation (UAX #29) never joins those two: no
+ * rule keeps a space, tab or line break with a letter, digit or ASCII punctuation, and what
+ * may cling to a space (combining marks, format characters) is never ASCII. Nor does any rule
+ * look across such a cut: the lookahead and lookbehind rules need a letter or digit beside the
+ * middle character.
+ */
+function isAsciiSpace(code: number): boolean {
+  return code === 0x20 || (code >= 0x09 && code <= 0x0d)
+}
+function isPrintableAscii(code: number): boolean {
+  return code > 0x20 && code < 0x7f
+}
+
+/** Letters and digits, then spaces: one word, by the rules that keep letters and digits together. */
+const PLAIN_WORD = /^[A-Za-z0-9]+[\t\n\v\f\r ]*$/
+
+/**
+ * Counts of pieces seen before. Prose repeats its words, so segmenting each distinct piece once
+ * is a fraction of segmenting every post whole (the segmenter was half of rendering a post).
+ * Cleared when full, to stay small over a thousand posts.
+ */
+const known = new Map<string, number>()
+const KNOWN_LIMIT = 20_000
+let segmenter: Intl.Segmenter | undefined
+
+function wordsInPiece(piece: string): number {
+  if (PLAIN_WORD.test(piece)) return 1
+  let words = known.get(piece)
+  if (words !== undefined) return words
+  words = 0
+  segmenter ??= new Intl.Segmenter('en', { granularity: 'word' })
+  for (const segment of segmenter.segment(piece)) if (segment.isWordLike) words += 1
+  if (known.size >= KNOWN_LIMIT) known.clear()
+  known.set(piece, words)
+  return words
+}
+
+/** The words in `text` as the platform's word segmenter counts them over the whole text. */
+export function countWordsIn(text: string): number {
+  if (typeof Intl === 'undefined' || !('Segmenter' in Intl))
+    return text.split(/\s+/).filter(Boolean).length
+  let words = 0
+  let start = 0
+  for (let at = 1; at < text.length; at += 1) {
+    if (isPrintableAscii(text.charCodeAt(at)) && isAsciiSpace(text.charCodeAt(at - 1))) {
+      words += wordsInPiece(text.slice(start, at))
+      start = at
+    }
   }
-  return text.split(/\s+/).filter(Boolean).length
+  return text.length === 0 ? 0 : words + wordsInPiece(text.slice(start))
 }

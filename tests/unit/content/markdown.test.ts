@@ -1,4 +1,6 @@
-import { beforeAll, describe, expect, it } from 'vitest'
+import { createHighlighter } from 'shiki'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { SHIKI_THEMES } from '../../../src/features/content/themes'
 import { renderMarkdown } from '../../../src/features/content/pipeline'
 import type { CodeHighlighter } from '../../../src/features/content/pipeline'
 import { readingMinutes } from '../../../src/features/content/readingTime'
@@ -150,4 +152,26 @@ describe('the build highlighter', () => {
     expect(again).not.toBe(first)
     expect(again).toEqual(first)
   })
+
+  // Two highlighters compile the TypeScript grammar: slow on a busy machine.
+  it('highlights every token of a line however busy the machine is', async () => {
+    const code = 'interface Job { id: string }\nexport const run = async (job: Job) => `/api/${job.id}`'
+    const reference = await createHighlighter({ themes: Object.values(SHIKI_THEMES), langs: ['ts'] })
+    const expected = reference.codeToHast(code, {
+      lang: 'ts',
+      themes: SHIKI_THEMES,
+      defaultColor: false,
+      tokenizeTimeLimit: 0,
+    }).children[0]
+    const highlight = await createCodeHighlighter(['ts'])
+    // Every clock reading a second later than the last: as a loaded machine (or a first,
+    // grammar-compiling line) looks to shiki's per-line time limit.
+    let now = Date.now()
+    vi.spyOn(Date, 'now').mockImplementation(() => (now += 1000))
+    try {
+      expect(highlight(code, 'ts')).toEqual(expected)
+    } finally {
+      vi.restoreAllMocks()
+    }
+  }, 30_000)
 })
