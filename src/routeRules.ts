@@ -4,7 +4,7 @@
  * rules a page follows are written down exactly once.
  */
 export type ColorMode = 'light' | 'dark'
-export type LayoutName = 'default' | 'custom' | 'workspace'
+export type LayoutName = 'default' | 'marketing' | 'workspace'
 
 export interface RouteRule {
   path: string
@@ -20,19 +20,19 @@ export const LOGIN_PATH = '/login'
 export const CALLBACK_PATH = '/confirm'
 
 export const routeRules: readonly RouteRule[] = [
-  { path: '/', layout: 'custom', colorMode: 'light' },
+  { path: '/', layout: 'marketing', colorMode: 'light' },
   { path: '/home', layout: 'default', colorMode: 'light' },
   { path: '/about', layout: 'default' },
   { path: '/blog', layout: 'default' },
   // One prerendered file per published post; the pattern only serves client navigation.
   { path: '/blog/:slug', layout: 'default' },
-  { path: '/changelog', layout: 'custom', colorMode: 'light' },
+  { path: '/changelog', layout: 'marketing', colorMode: 'light' },
   { path: '/contact', layout: 'default' },
   // The workspace fills the window under a full-width header (docs/decisions/0022).
   { path: '/dashboard', layout: 'workspace', guarded: true },
   // Its own prerendered page: the CDN has no SPA fallback to serve /dashboard for it.
   { path: '/dashboard/account', layout: 'default', guarded: true },
-  { path: '/pricing', layout: 'custom', colorMode: 'light' },
+  { path: '/pricing', layout: 'marketing', colorMode: 'light' },
   { path: '/stripe', layout: 'default', guarded: true },
   { path: '/subscribe/stripe', layout: 'default', guarded: true },
   { path: '/subscribe/success', layout: 'default' },

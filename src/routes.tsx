@@ -2,7 +2,7 @@ import type { LoaderFunction } from 'react-router-dom'
 import type { RouteRecord } from 'vite-react-ssg'
 import { withChunkReload } from './app/chunkReload'
 import { AccountMenu } from './features/auth/shell'
-import { CustomLayout } from './app/layouts/CustomLayout'
+import { MarketingLayout } from './app/layouts/MarketingLayout'
 import { DefaultLayout } from './app/layouts/DefaultLayout'
 import { WorkspaceLayout } from './app/layouts/WorkspaceLayout'
 import { NotFoundScreen } from './app/NotFoundScreen'
@@ -55,7 +55,7 @@ function pageRoute(rule: RouteRule): RouteRecord {
 
 const layouts: Record<RouteRule['layout'], React.ReactNode> = {
   default: <DefaultLayout account={<AccountMenu />} />,
-  custom: <CustomLayout account={<AccountMenu />} />,
+  marketing: <MarketingLayout account={<AccountMenu />} />,
   workspace: <WorkspaceLayout account={<AccountMenu />} />,
 }
 
@@ -77,7 +77,7 @@ export const routes: RouteRecord[] = [
     path: '/',
     element: <Shell />,
     errorElement: <RootErrorScreen />,
-    children: [layoutRoute('default'), layoutRoute('custom'), layoutRoute('workspace')],
+    children: [layoutRoute('default'), layoutRoute('marketing'), layoutRoute('workspace')],
   },
 ]
 

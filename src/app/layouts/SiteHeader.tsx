@@ -5,7 +5,7 @@ import { primaryNav } from './navigation'
 import { useMenuDisclosure } from './useMenuDisclosure'
 
 interface SiteHeaderProps {
-  variant: 'default' | 'custom'
+  variant: 'default' | 'marketing'
   /** The account corner, supplied by whoever composes the routes (the shell knows no features). */
   account?: React.ReactNode
 }

@@ -7,10 +7,10 @@ interface LayoutProps {
   account?: React.ReactNode
 }
 
-export function CustomLayout({ account }: LayoutProps) {
+export function MarketingLayout({ account }: LayoutProps) {
   return (
-    <div className="layout layout--custom">
-      <SiteHeader variant="custom" account={account} />
+    <div className="layout layout--marketing">
+      <SiteHeader variant="marketing" account={account} />
       <main id="main" className="layout__main layout__main--wide">
         <PageOutlet />
       </main>
