@@ -85,6 +85,22 @@ describe('the document size limit', () => {
     )
     expect(documentBytes('é')).toBe(2)
   })
+
+  it('counts UTF-8 bytes exactly as the database does, for every kind of character', () => {
+    const samples = [
+      '',
+      'plain ascii',
+      'é, ß and ñ',
+      '中文 and 日本語',
+      'emoji 👩‍💻 and 𝔘',
+      'a lone high \ud800 surrogate',
+      'a lone low \udc00 surrogate',
+      'ends on a high surrogate \ud83d',
+      'ɑ'.repeat(1000) + '€'.repeat(1000),
+    ]
+    const encoder = new TextEncoder()
+    for (const text of samples) expect(documentBytes(text)).toBe(encoder.encode(text).length)
+  })
 })
 
 describe('drafts kept on the device', () => {
