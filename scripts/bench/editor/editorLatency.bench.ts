@@ -109,6 +109,11 @@ for (const bytes of SIZES) {
       if (request.resourceType() === 'script' || request.resourceType() === 'other')
         if (!(request.headers()['purpose'] === 'prefetch')) scripts.add(url.pathname)
     })
+    // The site prefetches linked pages a second after load; that is not the note's cost, so
+    // this browser asks it not to (Save-Data), as src/app/prefetch.ts allows.
+    await page.addInitScript(() =>
+      Object.defineProperty(Navigator.prototype, 'connection', { get: () => ({ saveData: true }) }),
+    )
     await signIn(page, user, `/dashboard?doc=${doc.id}`)
     await page.reload() // the open, alone: a signed-in person following a link to the note
     scripts.clear()
