@@ -97,7 +97,7 @@ test.afterAll(() => {
 
 for (const bytes of SIZES) {
   test(`typing into a ${kb(bytes)} note`, async ({ page }) => {
-    test.setTimeout(300_000)
+    test.setTimeout(600_000) // a 1 MB note on a shared machine
     const user = await createUser(`bench-editor-${bytes}`)
     const doc = await insertDocument(user, { title: 'Editor bench', body: benchDocument(bytes) })
 

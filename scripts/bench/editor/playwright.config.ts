@@ -16,7 +16,7 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  timeout: 300_000,
+  timeout: 600_000,
   // The suite's commands are written from the repository's root.
   webServer: servers.map((server) => ({ ...server, cwd: ROOT })),
 })
