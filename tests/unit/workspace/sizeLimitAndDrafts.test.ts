@@ -138,6 +138,30 @@ describe('drafts kept on the device', () => {
     stop()
   })
 
+  it('writes once typing pauses, and every couple of seconds while it does not', async () => {
+    const session = new DocumentSession(row('saved text'), async () => ({ kind: 'offline' }), {
+      debounceMs: 60_000,
+    })
+    const store = memoryStore()
+    let writes = 0
+    const counting = {
+      ...store,
+      keep: (draft: LocalDraft) => {
+        writes += 1
+        return store.keep(draft)
+      },
+    }
+    keepDraftsOf(session, 'user-a', counting, { delayMs: 300, maxWaitMs: 2_000 })
+    for (let i = 1; i <= 60; i += 1) {
+      session.edit(`saved text${'!'.repeat(i)}`) // a key every 50 ms for 3 s
+      await vi.advanceTimersByTimeAsync(50)
+    }
+    expect(writes).toBe(1) // at 2 s, not every 300 ms
+    await vi.advanceTimersByTimeAsync(300)
+    expect(writes).toBe(2)
+    expect(store.drafts.get('user-a/doc-1')?.body).toBe(`saved text${'!'.repeat(60)}`)
+  })
+
   it('writes pending text at once when the document closes', async () => {
     const store = memoryStore()
     const { save } = recordingSave()
