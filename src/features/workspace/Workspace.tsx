@@ -134,7 +134,7 @@ export function Workspace({ userId, footer }: WorkspaceProps) {
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || document.querySelector('dialog[open]')) return
+      if (event.defaultPrevented) return
       const action = shortcutFor({
         key: event.key,
         code: event.code,
@@ -143,7 +143,9 @@ export function Workspace({ userId, footer }: WorkspaceProps) {
         altKey: event.altKey,
         inTextField: isTextField(event.target),
       })
-      if (!action) return
+      // Asked only for a shortcut: on every keystroke, the search would walk the whole page,
+      // which with a long note's preview is tens of thousands of nodes.
+      if (!action || document.querySelector('dialog[open]')) return
       event.preventDefault()
       if (action === 'save') void session.current?.flush()
       else if (action === 'search') {

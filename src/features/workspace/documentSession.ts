@@ -13,6 +13,10 @@
  * - An unmodified document simply takes the newer text from elsewhere.
  * - Text over the database's size limit is never sent, and a save the database refused as too
  *   large is not retried: it could never succeed. The text stays; shortening it saves again.
+ * - The editor hands its text over when typing pauses, not on every keystroke (copying a
+ *   megabyte per key is what made long notes lag). Whatever needs the very latest text (a save
+ *   now, the question "is anything unsaved?", closing) first asks the editor for what it still
+ *   holds, through `attachPendingText`.
  */
 import { documentBytes, isTooLarge, tooLargeMessage } from './documentLimits'
 import type { WorkspaceDocument } from './types'
@@ -66,6 +70,7 @@ export class DocumentSession {
   private failures = 0
   private pendingRemote: WorkspaceDocument | null | undefined = undefined
   private disposed = false
+  private pendingText: (() => void) | null = null
   private readonly debounceMs: number
   private readonly retryDelays: readonly number[]
 
@@ -98,8 +103,35 @@ export class DocumentSession {
     return () => this.listeners.delete(listener)
   }
 
+  /**
+   * `deliver` makes the editor call `edit` now with text it has not handed over yet (it does
+   * nothing when there is none). Returns the function that detaches it.
+   */
+  attachPendingText(deliver: () => void): () => void {
+    this.pendingText = deliver
+    return () => {
+      if (this.pendingText === deliver) this.pendingText = null
+    }
+  }
+
+  /**
+   * A keystroke whose text has not been handed over yet: the document is unsaved from now on,
+   * and a save is due after the usual pause (it takes the text in first).
+   */
+  noteTyping(): void {
+    if (this.state.status !== 'saved' || this.disposed) return
+    this.update({ status: 'pending' })
+    this.schedule(this.debounceMs)
+  }
+
+  /** Takes in text the editor still holds: before saving now, and before the session closes. */
+  takePendingText(): void {
+    if (!this.disposed) this.pendingText?.()
+  }
+
   /** True while closing the tab would lose text. */
   hasUnsavedChanges(): boolean {
+    this.takePendingText()
     return this.state.draft !== this.state.base.body || this.inFlight !== null
   }
 
@@ -136,6 +168,7 @@ export class DocumentSession {
 
   /** Saves now (the save shortcut, switching documents). Resolves true once all text is saved. */
   async flush(): Promise<boolean> {
+    this.takePendingText()
     this.clearTimer()
     if (this.inFlight) await this.inFlight
     if (this.state.status === 'conflict' || this.state.status === 'deleted') return false
@@ -167,6 +200,7 @@ export class DocumentSession {
 
   /** A newer row from elsewhere (realtime), or null when it was deleted elsewhere. */
   receiveRemote(remote: WorkspaceDocument | null): void {
+    this.takePendingText()
     if (this.inFlight) {
       // Our own save may be the cause; decide once it has answered.
       this.pendingRemote = remote
@@ -195,6 +229,7 @@ export class DocumentSession {
   }
 
   resolveConflict(choice: ConflictChoice): void {
+    this.takePendingText()
     const { theirs, draft, status } = this.state
     if (status !== 'conflict' || !theirs) return
     if (choice === 'theirs') {
@@ -212,6 +247,7 @@ export class DocumentSession {
   }
 
   dispose(): void {
+    this.pendingText = null
     this.disposed = true
     this.clearTimer()
     this.listeners.clear()
@@ -228,6 +264,7 @@ export class DocumentSession {
 
   private async saveLoop(): Promise<void> {
     for (let rebases = 0; ; rebases += 1) {
+      this.takePendingText()
       const snapshot = this.state.draft
       const base = this.state.base
       if (snapshot === base.body) {

@@ -1,7 +1,8 @@
 /**
  * Mirrors an open document's unsaved text into the device's draft store: written a moment
- * after typing pauses (and at once when the document closes), forgotten once the server has
- * the same text.
+ * after typing pauses, at least every `maxWaitMs` while it does not (and at once when the
+ * document closes), forgotten once the server has the same text. Not more often: each write
+ * copies the whole text, a megabyte for a long note.
  */
 import type { DocumentSession } from './documentSession'
 import type { LocalDraft } from './localDrafts'
@@ -17,6 +18,7 @@ export function keepDraftsOf(
   store: DraftStore,
   {
     delayMs = 300,
+    maxWaitMs = 2_000,
     now = Date.now,
     /** A draft is already stored for this document (it was just restored). */
     alreadyKept = false,
@@ -24,6 +26,8 @@ export function keepDraftsOf(
 ): () => void {
   let timer: ReturnType<typeof setTimeout> | null = null
   let kept = alreadyKept
+  /** When the oldest text not yet written was typed. */
+  let waitingSince = 0
 
   const write = () => {
     timer = null
@@ -42,7 +46,10 @@ export function keepDraftsOf(
   const onChange = () => {
     const { draft, base } = session.getState()
     if (draft !== base.body) {
-      timer ??= setTimeout(write, delayMs)
+      const at = now()
+      if (!timer) waitingSince = at
+      else clearTimeout(timer)
+      timer = setTimeout(write, Math.max(0, Math.min(delayMs, waitingSince + maxWaitMs - at)))
       return
     }
     if (timer) clearTimeout(timer)

@@ -100,6 +100,7 @@ export function useDocumentSession(
       cancelled = true
       stopListening()
       window.removeEventListener('online', online)
+      session?.takePendingText() // the last keystrokes, into the draft kept on this device
       stopKeeping?.()
       session?.dispose()
     }

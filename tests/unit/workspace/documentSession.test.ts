@@ -313,3 +313,63 @@ describe('changes arriving from elsewhere (realtime)', () => {
     expect(session.getState().status).toBe('deleted')
   })
 })
+
+/** An editor that holds typed text until asked, as the real one does between pauses. */
+function editorOf(session: DocumentSession) {
+  let held: string | null = null
+  session.attachPendingText(() => {
+    if (held === null) return
+    const text = held
+    held = null
+    session.edit(text)
+  })
+  return {
+    type(text: string) {
+      held = text
+      session.noteTyping()
+    },
+  }
+}
+
+describe('text the editor has not handed over yet', () => {
+  it('a keystroke marks the document unsaved at once, before its text arrives', () => {
+    const server = new FakeServer()
+    const session = open(server)
+    editorOf(session).type('hello there')
+    expect(session.getState().status).toBe('pending')
+    expect(session.hasUnsavedChanges()).toBe(true)
+  })
+
+  it('saving now, or after the pause, saves the text the editor still holds', async () => {
+    const server = new FakeServer()
+    const session = open(server)
+    const editor = editorOf(session)
+    editor.type('saved with the shortcut')
+    expect(await session.flush()).toBe(true)
+    expect(server.row.body).toBe('saved with the shortcut')
+
+    editor.type('saved after the pause')
+    await vi.advanceTimersByTimeAsync(500)
+    expect(server.row.body).toBe('saved after the pause')
+    expect(session.getState()).toMatchObject({ status: 'saved', draft: 'saved after the pause' })
+  })
+
+  it('a change from elsewhere never silently replaces text still held by the editor', () => {
+    const server = new FakeServer('hello')
+    const session = open(server)
+    editorOf(session).type('hello, typed here')
+    session.receiveRemote(server.editElsewhere({ body: 'hello, typed on the phone' }))
+    expect(session.getState()).toMatchObject({ status: 'conflict', draft: 'hello, typed here' })
+    expect(session.getState().theirs?.body).toBe('hello, typed on the phone')
+  })
+
+  it('typing that ends where it started saves nothing and settles as saved', async () => {
+    const server = new FakeServer('hello')
+    const session = open(server)
+    editorOf(session).type('hello')
+    await vi.advanceTimersByTimeAsync(500)
+    expect(server.calls).toEqual([])
+    expect(session.getState().status).toBe('saved')
+    expect(session.hasUnsavedChanges()).toBe(false)
+  })
+})

@@ -85,6 +85,22 @@ describe('the document size limit', () => {
     )
     expect(documentBytes('é')).toBe(2)
   })
+
+  it('counts UTF-8 bytes exactly as the database does, for every kind of character', () => {
+    const samples = [
+      '',
+      'plain ascii',
+      'é, ß and ñ',
+      '中文 and 日本語',
+      'emoji 👩‍💻 and 𝔘',
+      'a lone high \ud800 surrogate',
+      'a lone low \udc00 surrogate',
+      'ends on a high surrogate \ud83d',
+      'ɑ'.repeat(1000) + '€'.repeat(1000),
+    ]
+    const encoder = new TextEncoder()
+    for (const text of samples) expect(documentBytes(text)).toBe(encoder.encode(text).length)
+  })
 })
 
 describe('drafts kept on the device', () => {
@@ -120,6 +136,30 @@ describe('drafts kept on the device', () => {
     expect(session.getState().status).toBe('saved')
     expect(store.drafts.size).toBe(0)
     stop()
+  })
+
+  it('writes once typing pauses, and every couple of seconds while it does not', async () => {
+    const session = new DocumentSession(row('saved text'), async () => ({ kind: 'offline' }), {
+      debounceMs: 60_000,
+    })
+    const store = memoryStore()
+    let writes = 0
+    const counting = {
+      ...store,
+      keep: (draft: LocalDraft) => {
+        writes += 1
+        return store.keep(draft)
+      },
+    }
+    keepDraftsOf(session, 'user-a', counting, { delayMs: 300, maxWaitMs: 2_000 })
+    for (let i = 1; i <= 60; i += 1) {
+      session.edit(`saved text${'!'.repeat(i)}`) // a key every 50 ms for 3 s
+      await vi.advanceTimersByTimeAsync(50)
+    }
+    expect(writes).toBe(1) // at 2 s, not every 300 ms
+    await vi.advanceTimersByTimeAsync(300)
+    expect(writes).toBe(2)
+    expect(store.drafts.get('user-a/doc-1')?.body).toBe(`saved text${'!'.repeat(60)}`)
   })
 
   it('writes pending text at once when the document closes', async () => {

@@ -33,6 +33,7 @@ export function MarkdownEditor({
 
   useEffect(() => {
     let handle: MarkdownEditorHandle | null = null
+    let detach = () => {}
     let cancelled = false
     import('../editor/createMarkdownEditor').then(
       ({ createMarkdownEditor }) => {
@@ -43,10 +44,12 @@ export function MarkdownEditor({
           dark: latest.current.dark,
           label,
           onChange: (text) => session.edit(text),
+          onTyping: () => session.noteTyping(),
           onSave: () => latest.current.onSave(),
           onFiles: (files, position) => latest.current.onFiles(files, position),
         })
         handleRef.current = handle
+        detach = session.attachPendingText(handle.flushChanges)
         setPhase('ready')
         if (autoFocus) handle.focus()
       },
@@ -54,6 +57,7 @@ export function MarkdownEditor({
     )
     return () => {
       cancelled = true
+      detach()
       handle?.destroy()
       if (handleRef.current === handle) handleRef.current = null
     }

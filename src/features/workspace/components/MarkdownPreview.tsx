@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import type { PreviewClient } from '../preview/previewClient'
 import { withSignedImages } from '../preview/attachmentImages'
+import { PreviewBlocks } from '../preview/PreviewBlocks'
 import { useSignedAttachments } from '../useSignedAttachments'
 
 interface MarkdownPreviewProps {
@@ -16,9 +17,18 @@ const RENDER_DELAY_MS = 120
  */
 export function MarkdownPreview({ markdown }: MarkdownPreviewProps) {
   const client = useRef<Promise<PreviewClient> | null>(null)
-  const [html, setHtml] = useState<string | null>(null)
+  const [blocks, setBlocks] = useState<string[] | null>(null)
   const [error, setError] = useState<string | null>(null)
-  const attachments = useSignedAttachments(html)
+  // Only blocks with an image can name an attachment; found once per render of the preview.
+  const withImages = useMemo(
+    () => new Set(blocks?.flatMap((block, index) => (block.includes('<img') ? [index] : []))),
+    [blocks],
+  )
+  const imageHtml = useMemo(
+    () => (blocks ? [...withImages].map((index) => blocks[index]).join('\n') : null),
+    [blocks, withImages],
+  )
+  const attachments = useSignedAttachments(imageHtml)
 
   useEffect(() => {
     const current = (client.current = import('../preview/previewClient').then((module) =>
@@ -40,7 +50,7 @@ export function MarkdownPreview({ markdown }: MarkdownPreviewProps) {
         .then(
           (rendered) => {
             if (stale || rendered === null) return
-            setHtml(rendered)
+            setBlocks(rendered)
             setError(null)
           },
           () => !stale && setError('The preview could not be rendered. Your text is not affected.'),
@@ -53,9 +63,17 @@ export function MarkdownPreview({ markdown }: MarkdownPreviewProps) {
   }, [markdown])
 
   const shown =
-    html === null ? null : withSignedImages(html, attachments.supabaseUrl, attachments.signedUrl)
+    blocks?.map((block, index) =>
+      withImages.has(index)
+        ? withSignedImages(block, attachments.supabaseUrl, attachments.signedUrl)
+        : block,
+    ) ?? null
   return (
-    <div className="markdown-preview" data-testid="markdown-preview" data-rendered={html !== null}>
+    <div
+      className="markdown-preview"
+      data-testid="markdown-preview"
+      data-rendered={blocks !== null}
+    >
       {error ? <p className="form-message form-message--error">{error}</p> : null}
       {markdown.trim() === '' ? (
         // An empty document renders to nothing; say where the preview will come from.
@@ -67,7 +85,7 @@ export function MarkdownPreview({ markdown }: MarkdownPreviewProps) {
         <p className="status-note pane-note">Rendering the preview…</p>
       ) : (
         // Sanitised by the content pipeline (rehype-sanitize) before it gets here.
-        <div className="prose" dangerouslySetInnerHTML={{ __html: shown }} />
+        <PreviewBlocks blocks={shown} />
       )}
     </div>
   )

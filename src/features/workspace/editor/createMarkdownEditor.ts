@@ -20,6 +20,7 @@ import {
   placeholder,
 } from '@codemirror/view'
 import { editorTheme, markdownHighlightStyle } from './editorTheme'
+import { createTextHandover } from './textHandover'
 
 export interface MarkdownEditorOptions {
   parent: HTMLElement
@@ -27,13 +28,18 @@ export interface MarkdownEditorOptions {
   dark: boolean
   /** Accessible name of the text area. */
   label: string
+  /** The whole text after the person typed, handed over when typing pauses (textHandover.ts). */
   onChange: (text: string) => void
+  /** Every keystroke, at once and cheaply (no text): the document has unsaved changes. */
+  onTyping: () => void
   onSave: () => void
   /** Files pasted or dropped (images become attachments), and where they should go. */
   onFiles: (files: File[], position: number) => void
 }
 
 export interface MarkdownEditorHandle {
+  /** Hands typed text not yet passed to `onChange` over now. */
+  flushChanges: () => void
   /** Replaces the text from outside (another tab's edit, a conflict choice), keeping the cursor. */
   replaceDoc: (text: string) => void
   /** Inserts text at a position (clamped to the document), e.g. an uploaded image's link. */
@@ -74,6 +80,10 @@ export function minimalChange(
 
 export function createMarkdownEditor(options: MarkdownEditorOptions): MarkdownEditorHandle {
   const themeMode = new Compartment()
+  const handover = createTextHandover({
+    read: () => view.state.doc.toString(),
+    deliver: options.onChange,
+  })
   const view = new EditorView({
     parent: options.parent,
     state: EditorState.create({
@@ -104,6 +114,7 @@ export function createMarkdownEditor(options: MarkdownEditorOptions): MarkdownEd
             key: 'Mod-s',
             preventDefault: true,
             run: () => {
+              handover.flush()
               options.onSave()
               return true
             },
@@ -115,9 +126,15 @@ export function createMarkdownEditor(options: MarkdownEditorOptions): MarkdownEd
         EditorView.updateListener.of((update) => {
           if (!update.docChanged) return
           if (update.transactions.every((tr) => tr.annotation(external))) return
-          options.onChange(update.state.doc.toString())
+          options.onTyping()
+          handover.changed()
         }),
         EditorView.domEventHandlers({
+          // Whatever the person does next (download, switch, close) sees the text they typed.
+          blur() {
+            handover.flush()
+            return false
+          },
           paste(event, view) {
             const files = filesOf(event.clipboardData?.files)
             if (files.length === 0) return false
@@ -141,7 +158,10 @@ export function createMarkdownEditor(options: MarkdownEditorOptions): MarkdownEd
   })
 
   return {
+    flushChanges: handover.flush,
     replaceDoc(text) {
+      // The session took in any typed text before deciding to replace it (receiveRemote,
+      // resolveConflict), so nothing typed is lost here.
       const current = view.state.doc.toString()
       if (current === text) return
       view.dispatch({
@@ -164,6 +184,8 @@ export function createMarkdownEditor(options: MarkdownEditorOptions): MarkdownEd
       view.focus()
     },
     destroy() {
+      handover.flush()
+      handover.dispose()
       view.destroy()
     },
   }

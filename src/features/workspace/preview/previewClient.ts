@@ -5,12 +5,15 @@
 import type { PreviewRequest, PreviewResponse } from './previewProtocol'
 
 export interface PreviewClient {
-  /** Resolves with the HTML for `markdown`, or null when a newer request replaced it. */
-  render(markdown: string): Promise<string | null>
+  /**
+   * Resolves with the HTML for `markdown` in top-level blocks, or null when a newer request
+   * replaced it.
+   */
+  render(markdown: string): Promise<string[] | null>
   dispose(): void
 }
 
-type Waiter = { resolve: (html: string | null) => void; reject: (error: Error) => void }
+type Waiter = { resolve: (blocks: string[] | null) => void; reject: (error: Error) => void }
 
 export function createPreviewClient(): PreviewClient {
   const siteOrigin = window.location.origin
@@ -27,10 +30,12 @@ export function createPreviewClient(): PreviewClient {
   // grammars are bundled for the worker only.
   const inPage = worker
     ? null
-    : import('../../content/pipeline').then(({ renderMarkdown }) => ({
-        render: async (markdown: string, origin: string) =>
-          renderMarkdown(markdown, { siteOrigin: origin }).html,
-      }))
+    : Promise.all([import('../../content/pipeline'), import('./htmlBlocks')]).then(
+        ([{ renderMarkdown }, { splitHtmlBlocks }]) => ({
+          render: async (markdown: string, origin: string) =>
+            splitHtmlBlocks(renderMarkdown(markdown, { siteOrigin: origin }).html),
+        }),
+      )
 
   let nextId = 0
   let running: { id: number; waiter: Waiter } | null = null
@@ -46,7 +51,7 @@ export function createPreviewClient(): PreviewClient {
     void (inPage as NonNullable<typeof inPage>)
       .then((renderer) => renderer.render(markdown, siteOrigin))
       .then(
-        (html) => finish({ id, html }),
+        (blocks) => finish({ id, blocks }),
         (error: unknown) => finish({ id, error: String(error) }),
       )
   }
@@ -55,7 +60,7 @@ export function createPreviewClient(): PreviewClient {
     if (!running || running.id !== response.id) return
     const { waiter } = running
     running = null
-    if ('html' in response) waiter.resolve(response.html)
+    if ('blocks' in response) waiter.resolve(response.blocks)
     else waiter.reject(new Error(response.error))
     if (queued) {
       const next = queued
@@ -74,7 +79,7 @@ export function createPreviewClient(): PreviewClient {
 
   return {
     render(markdown) {
-      return new Promise<string | null>((resolve, reject) => {
+      return new Promise<string[] | null>((resolve, reject) => {
         const waiter = { resolve, reject }
         if (!running) return send(markdown, waiter)
         queued?.waiter.resolve(null) // superseded

@@ -5,4 +5,5 @@ export interface PreviewRequest {
   siteOrigin?: string
 }
 
-export type PreviewResponse = { id: number; html: string } | { id: number; error: string }
+/** `blocks`: the rendered HTML cut into its top-level blocks (htmlBlocks.ts). */
+export type PreviewResponse = { id: number; blocks: string[] } | { id: number; error: string }

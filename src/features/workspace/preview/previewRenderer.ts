@@ -4,6 +4,9 @@
  * grammar at all; each language is loaded the first time a document uses it, so a note with
  * one TypeScript block downloads the TypeScript grammar and nothing else. Runs in a Web Worker
  * (previewWorker.ts) so highlighting never competes with typing, or in the page as a fallback.
+ * Each render reuses the highlighting of code blocks the previous render already coloured
+ * (same language, same code): typing in a long note re-colours the block being edited, not
+ * every block, and highlighting is most of a render's time.
  */
 import type { Element } from 'hast'
 import type { HighlighterCore } from 'shiki/core'
@@ -35,6 +38,8 @@ export interface PreviewRenderer {
 export function createPreviewRenderer(deps: PreviewRendererDeps): PreviewRenderer {
   let highlighter: Promise<HighlighterCore> | null = null
   let loadedSnapshot: string[] = []
+  /** Highlighted blocks of the last render, by language and code. */
+  let highlighted = new Map<string, Element>()
   const failed = new Set<string>()
   const wanted = (lang: string) => Object.hasOwn(deps.languages, lang) && !failed.has(lang)
 
@@ -64,18 +69,30 @@ export function createPreviewRenderer(deps: PreviewRendererDeps): PreviewRendere
       const shiki = await ensureLanguages(fenceLanguages(markdown))
       loadedSnapshot = shiki?.getLoadedLanguages() ?? []
       const loaded = new Set(loadedSnapshot)
+      const previous = highlighted
+      const current = new Map<string, Element>()
       const highlight: CodeHighlighter | undefined = shiki
         ? (code, lang) => {
             if (!loaded.has(lang)) return null
+            const key = `${lang}\0${code}`
+            const reused = current.get(key) ?? previous.get(key)
+            if (reused) {
+              current.set(key, reused)
+              return reused
+            }
             const root = shiki.codeToHast(code, {
               lang,
               themes: SHIKI_THEMES,
               defaultColor: false,
             })
-            return root.children[0] as Element
+            const block = root.children[0] as Element
+            current.set(key, block)
+            return block
           }
         : undefined
-      return renderMarkdown(markdown, { highlight, siteOrigin, autoDirection: true }).html
+      const html = renderMarkdown(markdown, { highlight, siteOrigin, autoDirection: true }).html
+      highlighted = current // blocks no longer in the text are forgotten
+      return html
     },
     loadedLanguages() {
       return [...loadedSnapshot]

@@ -1,9 +1,11 @@
 /// <reference lib="webworker" />
 /**
- * The preview's Web Worker: markdown in, sanitised HTML out. Rendering and highlighting a long
+ * The preview's Web Worker: markdown in, sanitised HTML out, cut into blocks for the page to
+ * patch. Rendering and highlighting a long
  * note takes tens of milliseconds; here it never delays a keystroke.
  */
 import { grammarLoaders } from './grammarLoaders'
+import { splitHtmlBlocks } from './htmlBlocks'
 import { createPreviewRenderer } from './previewRenderer'
 import { createBrowserHighlighter } from './shikiBrowser'
 import type { PreviewRequest, PreviewResponse } from './previewProtocol'
@@ -18,7 +20,7 @@ scope.onmessage = async (event: MessageEvent<PreviewRequest>) => {
   const { id, markdown, siteOrigin } = event.data
   let response: PreviewResponse
   try {
-    response = { id, html: await renderer.render(markdown, siteOrigin) }
+    response = { id, blocks: splitHtmlBlocks(await renderer.render(markdown, siteOrigin)) }
   } catch (error) {
     response = { id, error: error instanceof Error ? error.message : String(error) }
   }

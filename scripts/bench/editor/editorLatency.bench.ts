@@ -1,0 +1,182 @@
+/**
+ * The editor bench (`npm run bench:editor`), run by Playwright against the built site and the
+ * local backend: for a 10 KB, a 100 KB and a 1 MB note, types into the middle of the text at
+ * a person's uneven pace (pauses long enough for the preview to come back in between) and
+ * prints input-to-paint latency per keystroke, p50/p95/max; and the JavaScript (gzip) the
+ * browser loaded to open the 10 KB note, which has TypeScript and Bash fences. Figures, not
+ * assertions: this never runs in `npm test`.
+ */
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { expect, test, type Page } from '@playwright/test'
+import { createUser, signIn } from '../../../tests/e2e/backend.ts'
+import { editorReady, insertDocument } from '../../../tests/e2e/dashboardHelpers.ts'
+import { benchDocument } from './benchDocument.ts'
+import {
+  installLatencyProbe,
+  percentile,
+  takeLatencyProbe,
+  type LatencyProbeResult,
+} from './latencyProbe.ts'
+
+const SIZES = (process.env.BENCH_EDITOR_SIZES ?? '10000,100000,998000').split(',').map(Number)
+const KEYSTROKES = Number(process.env.BENCH_EDITOR_KEYSTROKES ?? 120)
+/** Milliseconds between keys: mostly a fast typist, with the pauses people make. */
+const PACE = [45, 60, 80, 45, 120, 55, 300, 70, 50, 90, 45, 600]
+const TYPED = 'the quick brown fox jumps over the lazy dog, twice. '
+const DIST = path.resolve('dist')
+const SITE = `http://127.0.0.1:${process.env.E2E_PORT ?? 4400}`
+
+function kb(bytes: number): string {
+  return `${(bytes / 1024).toFixed(1)} KB`
+}
+
+/** Puts the cursor in the middle of the text, scrolled into view, through CodeMirror itself. */
+async function cursorToMiddle(page: Page): Promise<void> {
+  await page.locator('.cm-content').click()
+  await page.locator('.cm-content').evaluate((content) => {
+    type View = {
+      state: { doc: { length: number } }
+      dispatch(spec: object): void
+      focus(): void
+    }
+    const view = (content as unknown as { cmTile?: { root?: { view?: View } } }).cmTile?.root?.view
+    if (!view) throw new Error('no CodeMirror view on .cm-content')
+    const middle = Math.floor(view.state.doc.length / 2)
+    view.dispatch({ selection: { anchor: middle }, scrollIntoView: true })
+    view.focus()
+  })
+}
+
+async function typeAtPace(page: Page, count: number): Promise<void> {
+  for (let i = 0; i < count; i += 1) {
+    await page.keyboard.press(
+      TYPED[i % TYPED.length] === ' ' ? 'Space' : (TYPED[i % TYPED.length] as string),
+    )
+    await page.waitForTimeout(PACE[i % PACE.length] as number)
+  }
+}
+
+/** Gzip size of a file the site serves, by its URL path. */
+async function gzipBytesOf(pathname: string): Promise<number> {
+  const file = path.join(DIST, decodeURIComponent(pathname))
+  return gzipSync(await readFile(file), { level: 9 }).length
+}
+
+/** The functions the main thread spent most time in (self time), for BENCH_EDITOR_PROFILE=1. */
+function printHotFunctions(profile: {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[]
+  samples?: number[]
+  timeDeltas?: number[]
+}): void {
+  const self = new Map<number, number>()
+  profile.samples?.forEach((id, index) =>
+    self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas?.[index] ?? 0)),
+  )
+  const byName = new Map<string, number>()
+  for (const node of profile.nodes) {
+    const { functionName, url, lineNumber } = node.callFrame
+    const name = `${functionName || '(anonymous)'} ${url.split('/').pop()}:${lineNumber}`
+    byName.set(name, (byName.get(name) ?? 0) + (self.get(node.id) ?? 0) / 1000)
+  }
+  const top = [...byName].sort((a, b) => b[1] - a[1]).slice(0, 25)
+  for (const [name, ms] of top) console.log(`  ${ms.toFixed(0).padStart(6)} ms  ${name}`)
+}
+
+const rows: string[] = []
+
+test.afterAll(() => {
+  console.log(`\nEditor input-to-paint latency (${KEYSTROKES} keystrokes per size)\n`)
+  console.log(
+    '| document | p50 | p95 | max | Event Timing ≥ 16 ms | long tasks | main-thread CPU per key |',
+  )
+  console.log('| --- | --- | --- | --- | --- | --- | --- |')
+  for (const row of rows) console.log(row)
+})
+
+for (const bytes of SIZES) {
+  test(`typing into a ${kb(bytes)} note`, async ({ page }) => {
+    test.setTimeout(600_000) // a 1 MB note on a shared machine
+    const user = await createUser(`bench-editor-${bytes}`)
+    const doc = await insertDocument(user, { title: 'Editor bench', body: benchDocument(bytes) })
+
+    // Every script the page and its worker fetch; prefetches of other pages are not the open.
+    const scripts = new Set<string>()
+    page.context().on('request', (request) => {
+      const url = new URL(request.url())
+      if (url.port !== String(new URL(SITE).port) || !/\.m?js$/.test(url.pathname)) return
+      if (request.resourceType() === 'script' || request.resourceType() === 'other')
+        if (!(request.headers()['purpose'] === 'prefetch')) scripts.add(url.pathname)
+    })
+    // The site prefetches linked pages a second after load; that is not the note's cost, so
+    // this browser asks it not to (Save-Data), as src/app/prefetch.ts allows.
+    await page.addInitScript(() =>
+      Object.defineProperty(Navigator.prototype, 'connection', { get: () => ({ saveData: true }) }),
+    )
+    await signIn(page, user, `/dashboard?doc=${doc.id}`)
+    await page.reload() // the open, alone: a signed-in person following a link to the note
+    scripts.clear()
+    const opened = performance.now()
+    await page.reload()
+    await editorReady(page)
+    await expect(page.getByTestId('markdown-preview')).toHaveAttribute('data-rendered', 'true', {
+      timeout: 120_000,
+    })
+    const openMs = performance.now() - opened
+    await page.waitForTimeout(1_000) // languages the editor loads after its first parse
+    let jsBytes = 0
+    for (const script of scripts) jsBytes += await gzipBytesOf(script)
+
+    await cursorToMiddle(page)
+    await page.evaluate(installLatencyProbe)
+    const cdp = await page.context().newCDPSession(page)
+    await cdp.send('Performance.enable')
+    const threadTime = async () =>
+      ((await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'ThreadTime')
+        ?.value ?? 0) * 1000
+    await typeAtPace(page, 12) // warm-up: first keystrokes compile code paths
+    await page.waitForTimeout(1_000)
+    await page.evaluate(takeLatencyProbe)
+    const metrics = async () =>
+      Object.fromEntries(
+        (await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]),
+      )
+    const metricsBefore = await metrics()
+    const cpuBefore = await threadTime()
+    if (process.env.BENCH_EDITOR_PROFILE) {
+      await cdp.send('Profiler.enable')
+      await cdp.send('Profiler.start')
+    }
+    await typeAtPace(page, KEYSTROKES)
+    await page.waitForTimeout(1_000)
+    const cpuPerKey = ((await threadTime()) - cpuBefore) / KEYSTROKES
+    if (process.env.BENCH_EDITOR_PROFILE) {
+      const after = await metrics()
+      for (const name of Object.keys(after).filter((n) => /Duration|Count|ThreadTime/.test(n)))
+        console.log(
+          `  ${name}: ${(((after[name] ?? 0) - (metricsBefore[name] ?? 0)) / KEYSTROKES) * (/Count/.test(name) ? 1 : 1000)} per key`,
+        )
+    }
+    if (process.env.BENCH_EDITOR_PROFILE)
+      printHotFunctions((await cdp.send('Profiler.stop')).profile)
+    const result: LatencyProbeResult = await page.evaluate(takeLatencyProbe)
+
+    const figures = result.inputToPaint
+    const ms = (value: number) => `${value.toFixed(1)} ms`
+    rows.push(
+      `| ${kb(bytes)} | ${ms(percentile(figures, 0.5))} | ${ms(percentile(figures, 0.95))} | ${ms(Math.max(...figures))} | ${result.eventTiming.length} (max ${result.eventTiming.length ? Math.max(...result.eventTiming) : 0} ms) | ${result.longTasks.length} (${Math.round(result.longTasks.reduce((a, b) => a + b, 0))} ms) | ${ms(cpuPerKey)} |`,
+    )
+    console.log(
+      `${kb(bytes)}: opened in ${(openMs / 1000).toFixed(1)} s, JavaScript ${kb(jsBytes)} gzip in ${scripts.size} files`,
+    )
+    if (process.env.BENCH_EDITOR_LIST_SCRIPTS) {
+      const sized = await Promise.all(
+        [...scripts].map(async (s) => [s, await gzipBytesOf(s)] as const),
+      )
+      for (const [script, size] of sized.sort((a, b) => b[1] - a[1]))
+        console.log(`  ${kb(size)}  ${script}`)
+    }
+    expect(figures.length).toBeGreaterThan(KEYSTROKES / 2)
+  })
+}
