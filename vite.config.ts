@@ -16,7 +16,10 @@ import { builtContent, folioContentPlugin, postPaths } from './scripts/content/v
 import { clientHeadPlugin } from './scripts/vite/clientHeadPlugin.ts'
 import { buildConfig, folioConfigPlugin } from './scripts/vite/configPlugin.ts'
 import { preactClientPlugin } from './scripts/vite/preactClientPlugin.ts'
-import { buildId, folioPlugin } from './scripts/vite/folioPlugin.ts'
+import { buildId, buildIdPlugin } from './scripts/vite/buildIdPlugin.ts'
+import { chunkPackagesPlugin } from './scripts/vite/chunkPackagesPlugin.ts'
+import { fontsPlugin } from './scripts/vite/fontsPlugin.ts'
+import { headScriptsPlugin } from './scripts/vite/headScriptsPlugin.ts'
 import { shikiGrammarsModule, shikiGrammarsPlugin } from './scripts/vite/shikiGrammarsPlugin.ts'
 
 // Read once, after the client build has written the manifest and before the first page renders.
@@ -44,7 +47,10 @@ export default defineConfig({
     // First: a wrong or missing environment variable stops the build before any work.
     folioConfigPlugin(),
     react(),
-    folioPlugin(),
+    buildIdPlugin(),
+    headScriptsPlugin(),
+    fontsPlugin(),
+    chunkPackagesPlugin(),
     folioContentPlugin(),
     shikiGrammarsPlugin(),
     clientHeadPlugin(),

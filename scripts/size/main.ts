@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises'
 import { join, relative } from 'node:path'
-import { CHUNK_PACKAGES_FILE } from '../vite/folioPlugin.ts'
+import { CHUNK_PACKAGES_FILE } from '../vite/chunkPackagesPlugin.ts'
 import { KB, budgetFor, pageWeightBudgetFor } from './budgets.ts'
 import { firstLoadScripts, gzipSize, htmlFiles, routeOfHtmlFile } from './firstLoad.ts'
 import { pageWeight } from './pageWeight.ts'

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pageWeightBudgetFor, pageWeightBudgets } from '../../../scripts/size/budgets.ts'
 import { measureRoutes, problemsOf, type RouteReport } from '../../../scripts/size/main.ts'
 import { pageWeight } from '../../../scripts/size/pageWeight.ts'
-import { CHUNK_PACKAGES_FILE } from '../../../scripts/vite/folioPlugin.ts'
+import { CHUNK_PACKAGES_FILE } from '../../../scripts/vite/chunkPackagesPlugin.ts'
 
 const gzip = (text: string) => gzipSync(text, { level: 9 }).length
 const boot = (entry: string) =>

@@ -1,0 +1,40 @@
+/**
+ * Writes which npm packages each client chunk contains (`.vite/chunk-packages.json` in dist/),
+ * so `npm run size` can prove that public pages ship no Supabase, Stripe, shiki or CodeMirror
+ * code (scripts/size/main.ts).
+ */
+import type { Plugin } from 'vite'
+
+export const CHUNK_PACKAGES_FILE = '.vite/chunk-packages.json'
+
+/** `…/node_modules/@scope/name/…` → `@scope/name` (the last node_modules segment wins). */
+export function packageOfModule(id: string): string | null {
+  const matches = [...id.matchAll(/node_modules\/((?:@[^/]+\/)?[^/]+)/g)]
+  return matches.at(-1)?.[1] ?? null
+}
+
+export function chunkPackagesPlugin(): Plugin {
+  let isSsrBuild = false
+  return {
+    name: 'folio:chunk-packages',
+    configResolved(config) {
+      isSsrBuild = Boolean(config.build.ssr)
+    },
+    generateBundle(_options, bundle) {
+      if (isSsrBuild) return
+      const packages: Record<string, string[]> = {}
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue
+        const names = new Set(
+          chunk.moduleIds.map(packageOfModule).filter((name): name is string => Boolean(name)),
+        )
+        packages[chunk.fileName] = [...names].sort()
+      }
+      this.emitFile({
+        type: 'asset',
+        fileName: CHUNK_PACKAGES_FILE,
+        source: JSON.stringify(packages, null, 2),
+      })
+    },
+  }
+}

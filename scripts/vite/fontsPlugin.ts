@@ -1,0 +1,84 @@
+/**
+ * Self-hosted fonts: the font files are copied into public/fonts from their npm packages, and
+ * `virtual:folio-fonts.css` holds their @font-face rules with fallback faces whose metrics come
+ * from capsize, so text does not move when the web font arrives (src/app/fonts.ts).
+ */
+import { copyFileSync, existsSync, mkdirSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import type { Plugin } from 'vite'
+import { fontFaceCss, fonts, type FontMetrics } from '../../src/app/fonts.ts'
+
+const require = createRequire(import.meta.url)
+const FONTS_CSS_ID = 'virtual:folio-fonts.css'
+
+/** Where each self-hosted font file comes from. */
+const fontSources: Record<string, string> = {
+  'inter-latin-wght-normal.woff2': '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2',
+  'jetbrains-mono-latin-wght-normal.woff2':
+    '@fontsource-variable/jetbrains-mono/files/jetbrains-mono-latin-wght-normal.woff2',
+}
+
+/** capsize's metrics module names. */
+const metricModules: Record<string, string> = {
+  Inter: 'inter',
+  Arial: 'arial',
+  'JetBrains Mono': 'jetBrainsMono',
+  'Courier New': 'courierNew',
+}
+
+async function loadMetrics(family: string): Promise<FontMetrics | undefined> {
+  const name = metricModules[family]
+  if (!name) return undefined
+  const module = (await import(`@capsizecss/metrics/${name}`)) as { default: FontMetrics }
+  return module.default
+}
+
+function copyFonts(publicDir: string): void {
+  const target = join(publicDir, 'fonts')
+  mkdirSync(target, { recursive: true })
+  for (const [file, source] of Object.entries(fontSources)) {
+    const destination = join(target, file)
+    if (!existsSync(destination)) copyFileSync(require.resolve(source), destination)
+  }
+}
+
+export function fontsPlugin(): Plugin {
+  return {
+    name: 'folio:fonts',
+    configResolved(config) {
+      copyFonts(config.publicDir || join(dirname(config.configFile ?? '.'), 'public'))
+    },
+    resolveId(id) {
+      return id === FONTS_CSS_ID ? `\0${FONTS_CSS_ID}` : undefined
+    },
+    async load(id) {
+      if (id !== `\0${FONTS_CSS_ID}`) return undefined
+      const faces = await Promise.all(
+        fonts.map(async (font) => {
+          const [own, fallback] = await Promise.all([
+            loadMetrics(font.family),
+            loadMetrics(font.fallback),
+          ])
+          return fontFaceCss(font, own && fallback ? { font: own, fallback } : undefined)
+        }),
+      )
+      return faces.join('\n')
+    },
+    transformIndexHtml() {
+      return fonts
+        .filter((font) => font.preload)
+        .map((font) => ({
+          tag: 'link',
+          attrs: {
+            rel: 'preload',
+            href: font.src,
+            as: 'font',
+            type: `font/${font.type}`,
+            crossorigin: '',
+          },
+          injectTo: 'head' as const,
+        }))
+    },
+  }
+}
