@@ -13,7 +13,7 @@ import {
   restoreDocument,
   type Result,
 } from './documentsApi'
-import { removeSummary, upsertSummary } from './documentList'
+import { removeSummary, upsertSummary } from './documentSummaries'
 import { sessionHasEnded } from './sessionCheck'
 import type { DocumentSummary, Plan, WorkspaceDocument } from './types'
 

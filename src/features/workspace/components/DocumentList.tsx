@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { MAX_TITLE_LENGTH } from '../documentLimits'
-import { cleanTitle, filterByTitle, formatEdited, titleLength } from '../documentList'
+import { cleanTitle, filterByTitle, formatEdited, titleLength } from '../documentSummaries'
 import { TitleCounter } from './TitleCounter'
 import type { DocumentSummary } from '../types'
 

@@ -7,7 +7,7 @@ import {
   removeSummary,
   sortNewestFirst,
   upsertSummary,
-} from '../../../src/features/workspace/documentList'
+} from '../../../src/features/workspace/documentSummaries'
 import type { DocumentSummary } from '../../../src/features/workspace/types'
 
 const doc = (id: string, title: string, updated: string, version = 1): DocumentSummary => ({
