@@ -10,7 +10,7 @@ import {
   RealtimeMock,
   TwoFactorMock,
 } from '../features/marketing/tour'
-import { FREE_DOCUMENT_LIMIT } from '../lib/freePlan'
+import { FREE_DOCUMENT_LIMIT } from '../lib/plans'
 
 type TourSamples = Record<'runbook' | 'conflict' | 'attachment', ProductSample>
 

@@ -4,7 +4,7 @@ import { Seo } from '../app/Seo'
 import { SITE_NAME, SITE_TAGLINE } from '../app/site'
 import type { ProductSample } from '../features/content'
 import { EditorPreviewMock, SampleHtml } from '../features/marketing'
-import { FREE_DOCUMENT_LIMIT } from '../lib/freePlan'
+import { FREE_DOCUMENT_LIMIT } from '../lib/plans'
 
 type LandingSamples = Record<'retry' | 'runbook', ProductSample>
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Backend } from '../../scripts/local/supabase/index.ts'
 import { client, makePro, serviceClient, signedInUser, startTestBackend } from './helpers.ts'
-import { FREE_DOCUMENT_LIMIT } from '../../src/lib/freePlan.ts'
+import { FREE_DOCUMENT_LIMIT } from '../../src/lib/plans.ts'
 
 let backend: Backend
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { useSafeNavigate } from '../../app/useSafeNavigate'
 import { FormMessage } from '../../components/FormMessage'
 import { callBillingFunction } from './billingApi'
 import { isBillingPortalUrl } from './stripeJs'
-import { FREE_DOCUMENT_LIMIT } from '../../lib/freePlan'
+import { FREE_DOCUMENT_LIMIT } from '../../lib/plans'
 
 type PortalState =
   { kind: 'opening' } | { kind: 'no-customer' } | { kind: 'error'; message: string }

@@ -5,9 +5,9 @@
  * tests/backend/billing-prices.test.ts fails when it disagrees with the seeded tables
  * (supabase/seed.sql). See docs/decisions/0006-pricing-data.md.
  */
-import { FREE_DOCUMENT_LIMIT } from '../../lib/freePlan'
+import { FREE_DOCUMENT_LIMIT, type PlanId } from '../../lib/plans'
 
-export type PlanId = 'free' | 'pro'
+export type { PlanId }
 export type BillingInterval = 'month' | 'year'
 
 export interface PlanPrice {

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom'
 import type { Session } from '@supabase/supabase-js'
 import { FormMessage } from '../../components/FormMessage'
 import { NewPasswordForm, SignOutOptions, TwoFactorSettings, loadSupabase } from '../auth'
-import { FREE_DOCUMENT_LIMIT } from '../../lib/freePlan'
+import { FREE_DOCUMENT_LIMIT } from '../../lib/plans'
 
 interface Subscription {
   status: string

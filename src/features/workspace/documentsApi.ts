@@ -8,7 +8,7 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import { dataErrorMessage } from '../../lib/serviceErrorMessages'
 import type { SaveOutcome } from './documentSession'
 import { PLAN_LIMIT_MESSAGE, isPlanLimitError } from './planLimits'
-import type { DocumentSummary, Plan, WorkspaceDocument } from './types'
+import type { DocumentSummary, PlanId, WorkspaceDocument } from './types'
 
 const SUMMARY_COLUMNS = 'id, title, version, updated_at'
 const DOCUMENT_COLUMNS = 'id, title, body, version, created_at, updated_at'
@@ -180,7 +180,7 @@ export async function saveDocumentBody(
   return { kind: 'conflict', current: current.data }
 }
 
-export async function currentPlan(supabase: SupabaseClient): Promise<Plan> {
+export async function currentPlan(supabase: SupabaseClient): Promise<PlanId> {
   const { data, error } = await supabase.rpc('current_plan')
   // Unknown counts as Free: the database enforces the real limits either way.
   return !error && data === 'pro' ? 'pro' : 'free'

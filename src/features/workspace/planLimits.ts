@@ -1,5 +1,5 @@
 /** How the database's refusal of one document more than the Free plan keeps is recognised. */
-export { FREE_DOCUMENT_LIMIT } from '../../lib/freePlan'
+export { FREE_DOCUMENT_LIMIT } from '../../lib/plans'
 
 /** The message shown for it (the database raises the same text). */
 export const PLAN_LIMIT_MESSAGE = 'Free plan limit reached: upgrade to Pro for unlimited documents'

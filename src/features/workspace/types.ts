@@ -12,4 +12,4 @@ export interface WorkspaceDocument {
 /** What the documents list needs (no body: a list of long notes stays cheap). */
 export type DocumentSummary = Pick<WorkspaceDocument, 'id' | 'title' | 'version' | 'updated_at'>
 
-export type Plan = 'free' | 'pro'
+export type { PlanId } from '../../lib/plans'

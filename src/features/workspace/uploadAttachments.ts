@@ -12,7 +12,7 @@ import {
   markdownImage,
   uploadErrorMessage,
 } from './attachments'
-import type { Plan } from './types'
+import type { PlanId } from './types'
 import { supabaseUrl } from './useSignedAttachments'
 
 export const PRO_ONLY_MESSAGE =
@@ -22,7 +22,7 @@ interface UploadRequest {
   supabase: SupabaseClient
   userId: string
   documentId: string
-  plan: Plan | null
+  plan: PlanId | null
   files: File[]
   onProgress: (text: string) => void
   /** Markdown linking every uploaded image, to insert where they were dropped. */

@@ -15,7 +15,7 @@ import {
 } from './documentsApi'
 import { removeSummary, upsertSummary } from './documentSummaries'
 import { sessionHasEnded } from './sessionCheck'
-import type { DocumentSummary, Plan, WorkspaceDocument } from './types'
+import type { DocumentSummary, PlanId, WorkspaceDocument } from './types'
 
 export type RemoteChangeListener = (id: string, row: WorkspaceDocument | null) => void
 
@@ -28,7 +28,7 @@ export interface DocumentsState {
   status: 'loading' | 'ready' | 'error'
   documents: DocumentSummary[]
   error: string | null
-  plan: Plan | null
+  plan: PlanId | null
   /** Whether changes from elsewhere are arriving (the realtime channel is joined). */
   live: boolean
 }

@@ -3,7 +3,7 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import { FormMessage } from '../../../components/FormMessage'
 import type { DocumentSession } from '../documentSession'
 import type { MarkdownEditorHandle } from '../editor/createMarkdownEditor'
-import type { Plan } from '../types'
+import type { PlanId } from '../types'
 import { useDarkMode } from '../useDarkMode'
 import { useDocumentSession } from '../useDocumentSession'
 import { usePaneSize, type PaneSizeRange } from '../usePaneSize'
@@ -28,7 +28,7 @@ interface DocumentEditorProps {
   userId: string
   documentId: string
   title: string
-  plan: Plan | null
+  plan: PlanId | null
   autoFocus: boolean
   onRemoteChange: (listener: RemoteChangeListener) => () => void
   /** The open session, for the page: flush before switching, warn before leaving. */

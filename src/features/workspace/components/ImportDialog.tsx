@@ -4,13 +4,13 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import { FormMessage } from '../../../components/FormMessage'
 import { importLimits, type ImportLimits } from '../transfer/importLimits'
 import type { ImportSelection } from '../transfer/readImport'
-import type { Plan } from '../types'
+import type { PlanId } from '../types'
 import { supabaseUrl } from '../useSignedAttachments'
 
 interface ImportDialogProps {
   supabase: SupabaseClient
   userId: string
-  plan: Plan
+  plan: PlanId
   existingDocuments: number
   onImported: (count: number) => void
   onClose: () => void

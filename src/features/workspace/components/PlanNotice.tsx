@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom'
 import { FREE_DOCUMENT_LIMIT } from '../planLimits'
-import type { Plan } from '../types'
+import type { PlanId } from '../types'
 
 interface PlanNoticeProps {
-  plan: Plan | null
+  plan: PlanId | null
   count: number
 }
 

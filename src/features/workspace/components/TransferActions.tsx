@@ -1,14 +1,14 @@
 import { useState } from 'react'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { FormMessage } from '../../../components/FormMessage'
-import type { Plan } from '../types'
+import type { PlanId } from '../types'
 import { supabaseUrl } from '../useSignedAttachments'
 import { ImportDialog } from './ImportDialog'
 
 interface TransferActionsProps {
   supabase: SupabaseClient | null
   userId: string
-  plan: Plan | null
+  plan: PlanId | null
   documentCount: number
   onImported: () => void
 }

@@ -4,7 +4,7 @@
  * are part of Pro.
  */
 import { FREE_DOCUMENT_LIMIT } from '../planLimits'
-import type { Plan } from '../types'
+import type { PlanId } from '../types'
 
 export interface ImportLimits {
   /** Why the import cannot go ahead, or null. */
@@ -17,7 +17,7 @@ const plural = (count: number, one: string, many = `${one}s`) =>
   `${count} ${count === 1 ? one : many}`
 
 export function importLimits(
-  plan: Plan,
+  plan: PlanId,
   existingDocuments: number,
   importing: number,
   images: number,

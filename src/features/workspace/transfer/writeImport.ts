@@ -8,7 +8,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { ATTACHMENTS_BUCKET, attachmentPath, attachmentUrl } from '../attachments'
 import { PLAN_LIMIT_MESSAGE, isPlanLimitError } from '../planLimits'
-import type { Plan } from '../types'
+import type { PlanId } from '../types'
 import { rewriteRelativeLinks } from './attachmentLinks'
 import type { ImportDocument } from './readImport'
 
@@ -16,7 +16,7 @@ export interface ImportRequest {
   supabase: SupabaseClient
   userId: string
   supabaseUrl: string
-  plan: Plan
+  plan: PlanId
   documents: readonly ImportDocument[]
   onProgress?: (text: string) => void
   /** New ids; given by tests, otherwise random. */

@@ -1,3 +1,6 @@
+/** Which plan an account is on (`current_plan()` in the database answers one of these). */
+export type PlanId = 'free' | 'pro'
+
 /**
  * The Free plan's rule, for every page and feature that states or applies it. The database
  * enforces it (the `documents` limit trigger, private.enforce_document_limit, and the Free
