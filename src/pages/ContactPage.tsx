@@ -6,9 +6,9 @@ import { Field } from '../components/Field'
 import { FormMessage } from '../components/FormMessage'
 import { Seo } from '../app/Seo'
 import { useSafeNavigate } from '../app/useSafeNavigate'
-import { validateContact, type FieldErrors } from '../../supabase/functions/contact/validate'
+import { validateContact, type ContactErrors } from '../../supabase/functions/contact/validate'
 
-type SendResult = { ok: true } | { ok: false; message: string; fields?: FieldErrors }
+type SendResult = { ok: true } | { ok: false; message: string; fields?: ContactErrors }
 
 /**
  * Plain fetch with the public anon key: this page must not download supabase-js for one POST.
@@ -28,7 +28,7 @@ async function sendContactMessage(body: Record<string, string>): Promise<SendRes
     if (response.ok) return { ok: true }
     const payload = (await response.json().catch(() => ({}))) as {
       error?: string
-      fields?: FieldErrors
+      fields?: ContactErrors
     }
     return {
       ok: false,
@@ -42,7 +42,7 @@ async function sendContactMessage(body: Record<string, string>): Promise<SendRes
 
 function ContactForm() {
   const navigate = useSafeNavigate()
-  const [errors, setErrors] = useState<FieldErrors>({})
+  const [errors, setErrors] = useState<ContactErrors>({})
   const [message, setMessage] = useState<string | null>(null)
   const [sending, setSending] = useState(false)
 

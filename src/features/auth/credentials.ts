@@ -5,10 +5,10 @@
  */
 import { PASSWORD_TOO_SHORT, MIN_PASSWORD_LENGTH } from '../../lib/passwordPolicy'
 import { CREDENTIALS_REQUIRED } from '../../lib/specAuthTexts'
+import { EMAIL_HINT, isEmailAddress } from '../../../supabase/functions/_shared/email.ts'
+import type { FieldErrors as ErrorsOf } from '../../../supabase/functions/_shared/fieldErrors.ts'
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
-
-export type FieldErrors = Partial<Record<'identifier' | 'password' | 'confirm' | 'form', string>>
+export type FieldErrors = ErrorsOf<'identifier' | 'password' | 'confirm' | 'form'>
 
 /**
  * An email plus a password. The product rule allows a phone number too, but Folio accounts are
@@ -37,5 +37,5 @@ export function validateCredentials(
 
 export function validateEmail(email: string): string | null {
   if (!email.trim()) return 'Enter your email address.'
-  return EMAIL.test(email.trim()) ? null : 'Enter an email address like you@example.com.'
+  return isEmailAddress(email.trim()) ? null : EMAIL_HINT
 }

@@ -3,6 +3,7 @@
  * `{ status, code, message }` with a sentence to show; status 0 means the network failed.
  */
 import { loadSupabase } from '../auth'
+import { LIVE_SUBSCRIPTION_STATUSES } from '../../../supabase/functions/_shared/subscriptionStatuses.ts'
 
 export type FunctionResult<T> =
   { ok: true; data: T } | { ok: false; status: number; code: string; message: string }
@@ -33,7 +34,6 @@ export async function callBillingFunction<T>(
 }
 
 /** Statuses that still have a subscription to manage (the function refuses a second one). */
-const LIVE_STATUSES = ['active', 'trialing', 'past_due', 'unpaid', 'paused']
 
 /**
  * Whether the signed-in user already subscribes to Folio Pro (their own rows, readable through
@@ -46,7 +46,7 @@ export async function hasLiveSubscription(): Promise<boolean> {
     const { data } = await supabase
       .from('subscriptions')
       .select('prices(products(metadata))')
-      .in('status', LIVE_STATUSES)
+      .in('status', LIVE_SUBSCRIPTION_STATUSES)
       .returns<{ prices: { products: { metadata: { plan?: unknown } | null } | null } | null }[]>()
     return (data ?? []).some((row) => row.prices?.products?.metadata?.plan === 'pro')
   } catch {

@@ -4,6 +4,7 @@
  */
 import { loadSupabase } from '../auth'
 import type { PlanId } from './plans'
+import { LIVE_SUBSCRIPTION_STATUSES } from '../../../supabase/functions/_shared/subscriptionStatuses.ts'
 
 export type Viewer =
   | { status: 'unknown' }
@@ -12,7 +13,6 @@ export type Viewer =
   | { status: 'signed-in'; plan: PlanId; paying: boolean }
 
 /** Statuses that still have a subscription to manage, as the account panel counts them. */
-const PAYING_STATUSES = ['active', 'trialing', 'past_due', 'unpaid', 'paused']
 
 export async function loadViewerPlan(): Promise<Viewer> {
   const supabase = await loadSupabase()
@@ -20,7 +20,11 @@ export async function loadViewerPlan(): Promise<Viewer> {
   if (!session.session) return { status: 'visitor' }
   const [plan, subscriptions] = await Promise.all([
     supabase.rpc('current_plan'),
-    supabase.from('subscriptions').select('status').in('status', PAYING_STATUSES).limit(1),
+    supabase
+      .from('subscriptions')
+      .select('status')
+      .in('status', LIVE_SUBSCRIPTION_STATUSES)
+      .limit(1),
   ])
   return {
     status: 'signed-in',

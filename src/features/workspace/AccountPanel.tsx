@@ -4,14 +4,13 @@ import type { Session } from '@supabase/supabase-js'
 import { FormMessage } from '../../components/FormMessage'
 import { NewPasswordForm, SignOutOptions, TwoFactorSettings, loadSupabase } from '../auth'
 import { FREE_DOCUMENT_LIMIT } from '../../lib/plans'
+import { LIVE_SUBSCRIPTION_STATUSES } from '../../../supabase/functions/_shared/subscriptionStatuses.ts'
 
 interface Subscription {
   status: string
   current_period_end: string
   cancel_at_period_end: boolean | null
 }
-
-const SHOWN_STATUSES = ['active', 'trialing', 'past_due', 'unpaid', 'paused']
 
 function formatDay(iso: string): string {
   return new Date(iso).toLocaleDateString('en-GB', {
@@ -34,7 +33,7 @@ function useSubscription(): { loading: boolean; subscription: Subscription | nul
       const { data } = await supabase
         .from('subscriptions')
         .select('status, current_period_end, cancel_at_period_end')
-        .in('status', SHOWN_STATUSES)
+        .in('status', LIVE_SUBSCRIPTION_STATUSES)
         .order('current_period_end', { ascending: false })
         .limit(1)
       if (active) setState({ loading: false, subscription: (data?.[0] as Subscription) ?? null })

@@ -54,7 +54,4 @@ function assuranceLevel(token: string): string | undefined {
   }
 }
 
-/** Statuses that mean "has a subscription to manage": paying again would charge twice. */
-export const LIVE_SUBSCRIPTION_STATUSES = ['active', 'trialing', 'past_due', 'unpaid', 'paused']
-/** Statuses that unlock Pro (private.is_pro in the billing migration). */
-export const PRO_STATUSES = ['active', 'trialing']
+export { LIVE_SUBSCRIPTION_STATUSES, PRO_STATUSES } from './subscriptionStatuses.ts'
