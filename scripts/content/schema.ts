@@ -1,7 +1,9 @@
 /**
- * The frontmatter each kind of document must have. Checks are plain functions so a message can
- * name the field, the expected shape and what was found instead.
+ * The frontmatter each kind of document must have, as valibot schemas (the library the build's
+ * configuration check uses too), each with the shape it expects said for a person, so a message
+ * can name the file, the line, the field, what was expected and what was found instead.
  */
+import * as v from 'valibot'
 import { ContentError } from './contentError.ts'
 import type { ParsedDocument } from './frontmatter.ts'
 
@@ -26,67 +28,73 @@ export interface PageFields {
   updated?: string
 }
 
-type Check<T> = (value: unknown) => { ok: true; value: T } | { ok: false; expected: string }
-
-const text =
-  (max: number): Check<string> =>
-  (value) =>
-    typeof value === 'string' && value.trim().length > 0 && value.length <= max
-      ? { ok: true, value: value.trim() }
-      : { ok: false, expected: `a non-empty text of at most ${max} characters` }
-
-const isoDate: Check<string> = (value) => {
-  // YAML reads an unquoted 2026-03-14 as a Date; accept both spellings.
-  const raw = value instanceof Date ? value.toISOString().slice(0, 10) : value
-  return typeof raw === 'string' &&
-    /^\d{4}-\d{2}-\d{2}$/.test(raw) &&
-    !Number.isNaN(Date.parse(`${raw}T00:00:00Z`)) &&
-    new Date(`${raw}T00:00:00Z`).toISOString().startsWith(raw)
-    ? { ok: true, value: raw }
-    : { ok: false, expected: 'a date written YYYY-MM-DD' }
+/**
+ * One frontmatter field: its valibot schema, the shape it expects said for a person, and the
+ * value an optional field takes when it is left out.
+ */
+interface FieldRule<T> {
+  schema: v.GenericSchema<unknown, T>
+  expected: string
+  fallback?: T
 }
 
-const tagList: Check<string[]> = (value) =>
-  Array.isArray(value) &&
-  value.every((tag) => typeof tag === 'string' && /^[a-z0-9][a-z0-9-]{0,31}$/.test(tag))
-    ? { ok: true, value: value as string[] }
-    : { ok: false, expected: 'a list of lowercase tags like [security, editor]' }
+const rule = <T>(schema: v.GenericSchema<unknown, T>, expected: string, fallback?: T) => ({
+  schema,
+  expected,
+  fallback,
+})
 
-const flag: Check<boolean> = (value) =>
-  typeof value === 'boolean' ? { ok: true, value } : { ok: false, expected: 'true or false' }
+const text = (max: number): FieldRule<string> =>
+  rule(
+    v.pipe(
+      v.string(),
+      v.check((value) => value.trim().length > 0 && value.length <= max),
+      v.transform((value) => value.trim()),
+    ),
+    `a non-empty text of at most ${max} characters`,
+  )
 
-const semver: Check<string> = (value) => {
-  const raw = typeof value === 'number' ? String(value) : value
-  return typeof raw === 'string' && /^\d+\.\d+\.\d+(-[0-9a-z.]+)?$/i.test(raw)
-    ? { ok: true, value: raw }
-    : { ok: false, expected: 'a version like 1.4.0' }
-}
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/
 
-function field<T>(
-  file: string,
-  doc: ParsedDocument,
-  name: string,
-  check: Check<T>,
-  fallback?: T,
-): T {
-  const raw = doc.data[name]
-  if (raw === undefined || raw === null) {
-    if (fallback !== undefined) return fallback
-    throw new ContentError(file, `frontmatter field "${name}" is missing`, 2)
-  }
-  const result = check(raw)
-  if (!result.ok) {
-    const found = raw instanceof Date ? raw.toISOString() : JSON.stringify(raw)
-    throw new ContentError(
-      file,
-      `frontmatter field "${name}" must be ${result.expected}, got ${found}`,
-      doc.lines[name],
-    )
-  }
-  return result.value
-}
+const isoDate: FieldRule<string> = rule(
+  v.pipe(
+    // YAML reads an unquoted 2026-03-14 as a Date; accept both spellings.
+    v.union([v.date(), v.string()]),
+    v.transform((value) => (value instanceof Date ? value.toISOString().slice(0, 10) : value)),
+    v.regex(ISO_DATE),
+    v.check((raw) => {
+      const day = new Date(`${raw}T00:00:00Z`)
+      return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(raw)
+    }),
+  ),
+  'a date written YYYY-MM-DD',
+)
 
-function refuseUnknown(file: string, doc: ParsedDocument, known: string[]): void {
+const tagList: FieldRule<string[]> = rule(
+  v.array(v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9-]{0,31}$/))),
+  'a list of lowercase tags like [security, editor]',
+  [],
+)
+
+const flag: FieldRule<boolean> = rule(v.boolean(), 'true or false', false)
+
+const semver: FieldRule<string> = rule(
+  v.pipe(
+    v.union([v.number(), v.string()]),
+    v.transform(String),
+    v.regex(/^\d+\.\d+\.\d+(-[0-9a-z.]+)?$/i),
+  ),
+  'a version like 1.4.0',
+)
+
+type Rules<T> = { [K in keyof T]-?: FieldRule<T[K]> }
+
+/**
+ * Reads a document's frontmatter by its rules: an unknown field, a missing one or a value of
+ * the wrong shape stops the build with the file, the line and what was expected.
+ */
+function readFields<T>(file: string, doc: ParsedDocument, rules: Rules<T>, optional: (keyof T)[] = []): T {
+  const known = Object.keys(rules)
   const unknown = Object.keys(doc.data).find((key) => !known.includes(key))
   if (unknown)
     throw new ContentError(
@@ -94,35 +102,54 @@ function refuseUnknown(file: string, doc: ParsedDocument, known: string[]): void
       `unknown frontmatter field "${unknown}" (allowed: ${known.join(', ')})`,
       doc.lines[unknown],
     )
+  const fields: Partial<T> = {}
+  for (const name of known as (keyof T & string)[]) {
+    const { schema, expected, fallback } = rules[name]
+    const raw = doc.data[name]
+    if (raw === undefined || raw === null) {
+      if (fallback !== undefined) fields[name] = fallback
+      else if (!optional.includes(name))
+        throw new ContentError(file, `frontmatter field "${name}" is missing`, 2)
+      continue
+    }
+    const result = v.safeParse(schema, raw)
+    if (!result.success) {
+      const found = raw instanceof Date ? raw.toISOString() : JSON.stringify(raw)
+      throw new ContentError(
+        file,
+        `frontmatter field "${name}" must be ${expected}, got ${found}`,
+        doc.lines[name],
+      )
+    }
+    fields[name] = result.output
+  }
+  return fields as T
 }
 
 export function postFields(file: string, doc: ParsedDocument): PostFields {
-  refuseUnknown(file, doc, ['title', 'description', 'date', 'tags', 'draft', 'author'])
-  return {
-    title: field(file, doc, 'title', text(120)),
-    description: field(file, doc, 'description', text(300)),
-    date: field(file, doc, 'date', isoDate),
-    tags: field(file, doc, 'tags', tagList, []),
-    draft: field(file, doc, 'draft', flag, false),
-    author: field(file, doc, 'author', text(80)),
-  }
+  return readFields<PostFields>(file, doc, {
+    title: text(120),
+    description: text(300),
+    date: isoDate,
+    tags: tagList,
+    draft: flag,
+    author: text(80),
+  })
 }
 
 export function changelogFields(file: string, doc: ParsedDocument): ChangelogFields {
-  refuseUnknown(file, doc, ['version', 'date', 'title'])
-  return {
-    version: field(file, doc, 'version', semver),
-    date: field(file, doc, 'date', isoDate),
-    title: field(file, doc, 'title', text(120)),
-  }
+  return readFields<ChangelogFields>(file, doc, {
+    version: semver,
+    date: isoDate,
+    title: text(120),
+  })
 }
 
 export function pageFields(file: string, doc: ParsedDocument): PageFields {
-  refuseUnknown(file, doc, ['title', 'description', 'updated'])
-  const updated = doc.data.updated === undefined ? undefined : field(file, doc, 'updated', isoDate)
-  return {
-    title: field(file, doc, 'title', text(120)),
-    description: field(file, doc, 'description', text(300)),
-    ...(updated ? { updated } : {}),
-  }
+  return readFields<PageFields>(
+    file,
+    doc,
+    { title: text(120), description: text(300), updated: isoDate as FieldRule<string | undefined> },
+    ['updated'],
+  )
 }
