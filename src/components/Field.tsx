@@ -6,12 +6,15 @@ interface FieldProps extends Omit<React.InputHTMLAttributes<HTMLInputElement>, '
   hint?: string
 }
 
-/** A labelled input whose error is announced and tied to it with aria-describedby. */
-export function Field({ label, error, hint, ...input }: FieldProps) {
+/**
+ * A labelled input whose error is announced and tied to it with aria-describedby. An error
+ * takes the hint's place: it is the hint's rule, broken ('Use at least 8 characters.' under
+ * 'At least 8 characters.' said the same thing twice), or a more urgent word about the field.
+ */
+export function Field({ label, error, hint: hintWhenValid, ...input }: FieldProps) {
   const id = useId()
-  const describedBy =
-    [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') ||
-    undefined
+  const hint = error ? undefined : hintWhenValid
+  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined
   return (
     <div className={`field${error ? ' field--invalid' : ''}`}>
       <label htmlFor={id}>{label}</label>
