@@ -6,9 +6,11 @@
  * anything, so on a slow phone the first paint waits for all of React. Here the entry script and
  * its modulepreload links are taken out of the HTML and listed in a JSON element; a tiny inline
  * script (allowed by its CSP hash) adds them back once the first frame has been painted, or
- * after 300 ms in a background tab where animation frames do not run.
+ * after 300 ms in a background tab where animation frames do not run. The web fonts are
+ * switched on at the same moment (src/app/webFonts.ts).
  */
 import { createHash } from 'node:crypto'
+import { loadWebFontsSource } from '../../src/app/webFonts.ts'
 import { MODULE_PRELOAD_LINK } from './frameworkPreloads.ts'
 
 export const BOOT_ELEMENT_ID = 'folio-boot'
@@ -19,7 +21,7 @@ export interface BootManifest {
 }
 
 export const bootScript =
-  `(function(){var started=false;function boot(){if(started)return;started=true;` +
+  `(function(){var started=false;function boot(){if(started)return;started=true;${loadWebFontsSource}` +
   `var m=JSON.parse(document.getElementById('${BOOT_ELEMENT_ID}').textContent);` +
   `m.preload.forEach(function(href){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=href;document.head.appendChild(l)});` +
   `var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=m.entry;document.head.appendChild(s)}` +

@@ -86,7 +86,7 @@ export function contentSecurityPolicy({
     : []
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    // The inline scripts the build wrote (colour mode, hydration starter),
+    // The inline scripts the build wrote (colour mode, web-font switch, hydration starter),
     // each by its hash; Stripe.js for checkout.
     'script-src': ["'self'", ...scriptHashes.map((hash) => `'${hash}'`), ...stripe.script],
     // The entry CSS is inlined into each page for a faster first paint, and shiki colours

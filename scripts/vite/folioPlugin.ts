@@ -8,6 +8,7 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import type { Plugin } from 'vite'
 import { colorModeScript } from '../../src/app/colorMode.ts'
+import { webFontsScript } from '../../src/app/webFonts.ts'
 import { fontFaceCss, fonts, type FontMetrics } from '../../src/app/fonts.ts'
 
 const require = createRequire(import.meta.url)
@@ -39,6 +40,7 @@ export function buildId(): string {
 
 /** sha256 of the inline theme script, for a Content-Security-Policy without 'unsafe-inline'. */
 export const colorModeScriptHash = `sha256-${createHash('sha256').update(colorModeScript).digest('base64')}`
+export const webFontsScriptHash = `sha256-${createHash('sha256').update(webFontsScript).digest('base64')}`
 
 async function loadMetrics(family: string): Promise<FontMetrics | undefined> {
   const name = metricModules[family]
@@ -112,6 +114,7 @@ export function folioPlugin(): Plugin {
     transformIndexHtml() {
       return [
         { tag: 'script', children: colorModeScript, injectTo: 'head-prepend' },
+        { tag: 'script', children: webFontsScript, injectTo: 'head-prepend' },
         ...fonts
           .filter((font) => font.preload)
           .map((font) => ({

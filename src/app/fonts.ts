@@ -14,9 +14,8 @@ export interface FontDefinition {
   /** A locally installed font used until the web font loads, with adjusted metrics. */
   fallback: string
   /**
-   * Preload from <head> on every page, so the file is on its way with the HTML and usually
-   * there by the first paint. Only the text face is: the code face is needed on fewer pages
-   * and, being monospaced, its fallback matches it glyph for glyph.
+   * Preload from <head>. None do: a font fetched before the first paint delays the largest
+   * paint on a first visit (src/app/webFonts.ts says when the fonts are fetched instead).
    */
   preload?: boolean
 }
@@ -37,7 +36,6 @@ export const fonts: readonly FontDefinition[] = [
     src: '/fonts/inter-latin-wght-normal.woff2',
     type: 'woff2',
     fallback: 'Arial',
-    preload: true,
   },
   {
     family: 'JetBrains Mono',
@@ -88,8 +86,8 @@ export function fontFaceCss(
   font: FontDefinition,
   metrics?: { font: FontMetrics; fallback: FontMetrics },
 ): string {
-  // swap, not optional: the web font is used on every visit, even when it arrives after the
-  // first paint, and the metric-matched fallback keeps that swap from moving the text.
+  // swap, not optional: the web font is used on every page and every visit, even when it arrives
+  // after the first paint; the metric-matched fallback keeps that swap from moving the text.
   const face = `@font-face{font-family:'${font.family}';font-style:${font.style};font-weight:${font.weight};font-display:swap;src:url('${font.src}') format('${font.type}')}`
   if (!metrics) return face
   const o = fallbackMetricOverrides(metrics.font, metrics.fallback)
