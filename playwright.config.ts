@@ -22,6 +22,17 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   timeout: 30_000,
+  // Baselines without the platform in their name: CI and every developer run Debian's chromium.
+  snapshotPathTemplate: '{testDir}/__screenshots__/{testFileName}/{arg}{ext}',
+  expect: {
+    // A little room for anti-aliasing; a moved or recoloured element is far more than this.
+    toHaveScreenshot: { maxDiffPixelRatio: 0.002, animations: 'disabled', caret: 'hide' },
+  },
+  projects: [
+    { name: 'e2e', testIgnore: /visual\.spec\.ts$/ },
+    // The visual regression suite: `npm run test:visual` alone, and part of `npm run test:e2e`.
+    { name: 'visual', testMatch: /visual\.spec\.ts$/ },
+  ],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     launchOptions: {

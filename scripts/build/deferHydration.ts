@@ -7,7 +7,7 @@
  * its modulepreload links are taken out of the HTML and listed in a JSON element; a tiny inline
  * script (allowed by its CSP hash) adds them back once the first frame has been painted, or
  * after 300 ms in a background tab where animation frames do not run. The web fonts are
- * fetched at the same moment (src/app/webFonts.ts).
+ * switched on at the same moment (src/app/webFonts.ts).
  */
 import { createHash } from 'node:crypto'
 import { loadWebFontsSource } from '../../src/app/webFonts.ts'

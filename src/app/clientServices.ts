@@ -1,7 +1,6 @@
 import type { createBrowserRouter } from 'react-router-dom'
 import { fetchBuildManifest, startBuildCheck } from './buildCheck'
 import { schedulePrefetch } from './prefetch'
-import { switchOnWebFonts } from './webFonts'
 
 type Router = ReturnType<typeof createBrowserRouter>
 
@@ -14,8 +13,8 @@ interface ClientServiceOptions {
 
 /**
  * Browser-only behaviours of the router shell, started once after the router exists: the hourly
- * build check (a newer build turns the next navigation into a full page load), the web fonts
- * at the first navigation, and the prefetch of linked pages after load.
+ * build check (a newer build turns the next navigation into a full page load) and the prefetch
+ * of linked pages after load.
  */
 export function startClientServices(router: Router, { preloadPage }: ClientServiceOptions): void {
   let newBuildPublished = false
@@ -29,7 +28,6 @@ export function startClientServices(router: Router, { preloadPage }: ClientServi
 
   router.subscribe((state) => {
     const next = state.navigation.location
-    if (next) switchOnWebFonts()
     if (newBuildPublished && next) {
       // Leave before the old build renders the next page: the new one may have other chunks.
       window.location.assign(router.createHref(next))

@@ -1,7 +1,9 @@
 /**
- * The site's fonts, self-hosted from public/fonts (no third-party font host). Each definition
- * names a local fallback; the build computes metric overrides for it so text laid out in the
- * fallback occupies the same space as the web font and nothing shifts when it arrives.
+ * The site's fonts, self-hosted from public/fonts (no third-party font host): the Latin subset
+ * of each variable font as its npm package ships it (U+0000–00FF and common punctuation, every
+ * weight in one file). Each definition names a local fallback; the build computes metric
+ * overrides for it so text laid out in the fallback occupies the same space as the web font and
+ * nothing shifts when it arrives (docs/decisions/0023-one-preloaded-typeface.md).
  */
 export interface FontDefinition {
   family: string
@@ -11,7 +13,10 @@ export interface FontDefinition {
   type: 'woff2'
   /** A locally installed font used until the web font loads, with adjusted metrics. */
   fallback: string
-  /** Preload from <head>. None do now: the first paint uses the fallbacks (see webFonts.ts). */
+  /**
+   * Preload from <head>. None do: a font fetched before the first paint delays the largest
+   * paint on a first visit (src/app/webFonts.ts says when the fonts are fetched instead).
+   */
   preload?: boolean
 }
 
@@ -63,15 +68,6 @@ export function fallbackFamily(font: FontDefinition): string {
 }
 
 /**
- * The same file under a second name with font-display: optional, for page loads that expect
- * the font in the HTTP cache (src/app/webFonts.ts): used if it is there at once, otherwise the
- * fallback stays for the whole page, so an evicted cache can never make text jump.
- */
-export function cachedFamily(font: FontDefinition): string {
-  return `${font.family} Cached`
-}
-
-/**
  * The overrides that make `fallback` match `font`: scale glyph widths to the font's average
  * width (size-adjust), then express the font's vertical metrics in the scaled fallback's em.
  */
@@ -90,9 +86,9 @@ export function fontFaceCss(
   font: FontDefinition,
   metrics?: { font: FontMetrics; fallback: FontMetrics },
 ): string {
-  const faceOf = (family: string, display: string) =>
-    `@font-face{font-family:'${family}';font-style:${font.style};font-weight:${font.weight};font-display:${display};src:url('${font.src}') format('${font.type}')}`
-  const face = `${faceOf(font.family, 'swap')}\n${faceOf(cachedFamily(font), 'optional')}`
+  // swap, not optional: the web font is used on every page and every visit, even when it arrives
+  // after the first paint; the metric-matched fallback keeps that swap from moving the text.
+  const face = `@font-face{font-family:'${font.family}';font-style:${font.style};font-weight:${font.weight};font-display:swap;src:url('${font.src}') format('${font.type}')}`
   if (!metrics) return face
   const o = fallbackMetricOverrides(metrics.font, metrics.fallback)
   return `${face}\n@font-face{font-family:'${fallbackFamily(font)}';src:${localSources(font.fallback)};size-adjust:${o.sizeAdjust};ascent-override:${o.ascentOverride};descent-override:${o.descentOverride};line-gap-override:${o.lineGapOverride}}`

@@ -8,16 +8,17 @@ interface FieldProps extends React.InputHTMLAttributes<HTMLInputElement> {
 }
 
 /**
- * A labelled input whose error is announced and tied to it with aria-describedby. Its id comes
- * from its name (or `id`, for a page with two fields of one name), never from useId: the
- * prerender runs React and the browser Preact, whose useId values differ, so the hint written
- * by the prerender would lose its input once an error is shown (docs/decisions/0019).
+ * A labelled input whose error is announced and tied to it with aria-describedby. An error
+ * takes the hint's place: it is the hint's rule, broken ('Use at least 8 characters.' under
+ * 'At least 8 characters.' said the same thing twice), or a more urgent word about the field.
+ * Its id comes from its name (or `id`, for a page with two fields of one name), never from
+ * useId: the prerender runs React and the browser Preact, whose useId values differ, so the hint
+ * written by the prerender would lose its input once an error is shown (docs/decisions/0019).
  */
-export function Field({ label, error, hint, id: givenId, ...input }: FieldProps) {
+export function Field({ label, error, hint: hintWhenValid, id: givenId, ...input }: FieldProps) {
   const id = givenId ?? `field-${input.name}`
-  const describedBy =
-    [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') ||
-    undefined
+  const hint = error ? undefined : hintWhenValid
+  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined
   return (
     <div className={`field${error ? ' field--invalid' : ''}`}>
       <label htmlFor={id}>{label}</label>

@@ -17,7 +17,7 @@ export async function loader(): Promise<ChangelogData | null> {
 export function Component() {
   const entries = (useLoaderData() as ChangelogData | null)?.entries ?? []
   return (
-    <div className="container narrow">
+    <div className="container narrow page-column">
       <Seo title="Changelog" description="Every Folio release, newest first." path="/changelog" />
       <PageHeader eyebrow="Changelog" title="What’s new in Folio" />
       {entries.map((entry) => (

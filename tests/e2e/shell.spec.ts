@@ -150,27 +150,3 @@ test('a route whose validation fails shows the validation 404', async ({ page })
   await expect(page.getByText('Page Not Found: /subscribe/stripe?plan=gold')).toBeVisible()
   await expect(page.getByText('404')).toBeVisible()
 })
-
-test('web fonts never swap under the reader: fetched after paint, used from the next page on', async ({
-  page,
-}) => {
-  await page.goto('/about')
-  await waitForHydration(page)
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('folio-web-fonts'))).toBe('1')
-  expect(await page.evaluate(() => document.fonts.check('16px Inter'))).toBe(true)
-  // Loaded, but this page keeps the fallbacks it was painted with.
-  await expect(page.locator('html')).not.toHaveClass(/\bweb-fonts\b/)
-
-  // A navigation switches them on.
-  await headerLink(page, 'Blog').click()
-  await expect(page.locator('html')).toHaveClass(/\bweb-fonts\b/)
-
-  // The next full page load uses them from the first paint (only the head script has run),
-  // through the font-display: optional twins, which never swap late.
-  await page.route('**/assets/*.js', (route) => route.abort())
-  await page.goto('/pricing')
-  await expect(page.locator('html')).toHaveClass(/\bweb-fonts-cached\b/)
-  expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(
-    /^"Inter Cached"/,
-  )
-})

@@ -32,6 +32,7 @@ export function NewPasswordForm({ onDone, purpose = 'change' }: NewPasswordFormP
   const [code, setCode] = useState('')
   const [step, setStep] = useState<'password' | 'code'>('password')
   const [error, setError] = useState<{ text: string; linkUsedUp?: boolean } | null>(null)
+  const [passwordError, setPasswordError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
 
   async function save(supabase: Awaited<ReturnType<typeof loadSupabase>>) {
@@ -43,7 +44,11 @@ export function NewPasswordForm({ onDone, purpose = 'change' }: NewPasswordFormP
 
   async function submitPassword(event: React.FormEvent) {
     event.preventDefault()
-    if (password.length < MIN_PASSWORD_LENGTH) return setError({ text: PASSWORD_TOO_SHORT })
+    setPasswordError(null)
+    if (password.length < MIN_PASSWORD_LENGTH) {
+      setError(null)
+      return setPasswordError(PASSWORD_TOO_SHORT)
+    }
     if (password !== confirm) return setError({ text: 'The two passwords are not the same.' })
     setError(null)
     setBusy(true)
@@ -140,6 +145,7 @@ export function NewPasswordForm({ onDone, purpose = 'change' }: NewPasswordFormP
         value={password}
         onChange={(event) => setPassword(event.target.value)}
         hint={PASSWORD_LENGTH_HINT}
+        error={passwordError}
         required
       />
       <Field

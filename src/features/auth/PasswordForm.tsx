@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Field } from '../../components/Field'
 import { FormMessage } from '../../components/FormMessage'
 import { describeAuthError } from './describeAuthError'
@@ -6,6 +6,7 @@ import { validateCredentials, type FieldErrors } from './credentials'
 import { loadSupabase } from './supabaseClient'
 import { PASSWORD_LENGTH_HINT } from '../../lib/passwordPolicy'
 import { callbackUrl } from './useAuthRedirect'
+import { SignUpEmailSent } from './SignUpEmailSent'
 
 interface PasswordFormProps {
   mode: 'signin' | 'signup'
@@ -19,11 +20,17 @@ export function PasswordForm({ mode, redirectTarget, onSignedIn }: PasswordFormP
   const [password, setPassword] = useState('')
   const [errors, setErrors] = useState<FieldErrors>({})
   const [busy, setBusy] = useState(false)
-  const [notice, setNotice] = useState<string | null>(null)
+  /** The address a confirmation link went to: the form has done its job. */
+  const [sentTo, setSentTo] = useState<string | null>(null)
+  const [startedOver, setStartOver] = useState(false)
+  const form = useRef<HTMLFormElement>(null)
+  // Back from 'check your email': the keyboard continues in the empty email field.
+  useEffect(() => {
+    if (startedOver && !sentTo) form.current?.querySelector('input')?.focus()
+  }, [startedOver, sentTo])
 
   async function submit(event: React.FormEvent) {
     event.preventDefault()
-    setNotice(null)
     const found = validateCredentials(identifier, password, mode)
     setErrors(found)
     if (Object.keys(found).length > 0) return
@@ -39,9 +46,7 @@ export function PasswordForm({ mode, redirectTarget, onSignedIn }: PasswordFormP
         })
         if (error) throw error
         if (!data.session) {
-          setNotice(
-            `Almost there: we sent a confirmation link to ${email}. Open it to finish creating your account.`,
-          )
+          setSentTo(email)
           return
         }
         onSignedIn(false)
@@ -58,10 +63,22 @@ export function PasswordForm({ mode, redirectTarget, onSignedIn }: PasswordFormP
     }
   }
 
+  if (sentTo)
+    return (
+      <SignUpEmailSent
+        email={sentTo}
+        onUseAnotherEmail={() => {
+          setSentTo(null)
+          setIdentifier('')
+          setPassword('')
+          setStartOver(true)
+        }}
+      />
+    )
+
   return (
-    <form className="form" onSubmit={submit} noValidate aria-busy={busy}>
+    <form ref={form} className="form" onSubmit={submit} noValidate aria-busy={busy}>
       {errors.form ? <FormMessage kind="error">{errors.form}</FormMessage> : null}
-      {notice ? <FormMessage kind="success">{notice}</FormMessage> : null}
       <Field
         label="Email"
         name="email"

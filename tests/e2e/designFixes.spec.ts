@@ -1,0 +1,98 @@
+/**
+ * Small things a visitor notices: where a page's title block starts, what the sign-up form
+ * leaves on screen once it has done its job, a rule said once, and even padding in a notice.
+ */
+import type { Locator, Page } from '@playwright/test'
+import { createUser, signIn, uniqueEmail } from './backend'
+import { blockStripeJs, routeStripeServices } from './billingFixtures'
+import { expect, test, waitForHydration } from './fixtures'
+
+/** Pixels between the bottom of the site header and the top of the page's eyebrow label. */
+async function eyebrowGap(page: Page, path: string): Promise<number> {
+  await page.goto(path)
+  const header = await page.locator('.site-header').boundingBox()
+  const eyebrow = await page.locator('main .eyebrow').first().boundingBox()
+  if (!header || !eyebrow) throw new Error(`no header or eyebrow on ${path}`)
+  return eyebrow.y - (header.y + header.height)
+}
+
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+]) {
+  test(`the changelog's label sits where every other page's does (${viewport.width} px)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport)
+    const expected = await eyebrowGap(page, '/blog')
+    expect(await eyebrowGap(page, '/about')).toBeCloseTo(expected, 0)
+    expect(await eyebrowGap(page, '/changelog')).toBeCloseTo(expected, 0)
+  })
+}
+
+test.describe('creating an account', () => {
+  test('once sent, the form gives way to "check your email"; another address starts over', async ({
+    page,
+  }) => {
+    const email = uniqueEmail('signup-sent')
+    await page.goto('/login?mode=signup')
+    await waitForHydration(page)
+    await page.getByLabel('Email', { exact: true }).fill(email)
+    await page.getByLabel('Password').fill('a-long-enough-password')
+    await page.getByRole('button', { name: 'Create account' }).click()
+
+    const sent = page.getByRole('heading', { name: 'Check your email' })
+    await expect(sent).toBeVisible()
+    await expect(sent).toBeFocused()
+    await expect(page.getByText(`we sent a confirmation link to ${email}`)).toBeVisible()
+    await expect(page.getByLabel('Email', { exact: true })).toHaveCount(0)
+    await expect(page.getByLabel('Password')).toHaveCount(0)
+    await expect(page.getByRole('button', { name: 'Create account' })).toHaveCount(0)
+
+    await page.getByRole('button', { name: 'Use another email' }).click()
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue('')
+    await expect(page.getByLabel('Email', { exact: true })).toBeFocused()
+    await expect(page.getByRole('button', { name: 'Create account' })).toBeEnabled()
+  })
+
+  test('the password rule is said once, also when it is broken', async ({ page }) => {
+    await page.goto('/login?mode=signup')
+    await waitForHydration(page)
+    const rule = page.getByText(/at least 8 characters/i)
+    await expect(rule).toHaveCount(1)
+
+    await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('short'))
+    await page.getByLabel('Password').fill('short')
+    await page.getByRole('button', { name: 'Create account' }).click()
+    await expect(page.getByText('Use at least 8 characters.')).toBeVisible()
+    await expect(rule).toHaveCount(1)
+    // Still tied to the field for screen readers.
+    await expect(page.getByLabel('Password')).toHaveAccessibleDescription(
+      'Use at least 8 characters.',
+    )
+  })
+})
+
+/** The space inside `box` above its first child and below its last one. */
+async function innerSpace(box: Locator): Promise<{ top: number; bottom: number }> {
+  return box.evaluate((element) => {
+    const outer = element.getBoundingClientRect()
+    const style = getComputedStyle(element)
+    const first = (element.firstElementChild as Element).getBoundingClientRect()
+    const last = (element.lastElementChild as Element).getBoundingClientRect()
+    return {
+      top: first.top - outer.top - parseFloat(style.borderTopWidth),
+      bottom: outer.bottom - last.bottom - parseFloat(style.borderBottomWidth),
+    }
+  })
+}
+
+test('the checkout error box is padded evenly', async ({ page }) => {
+  await blockStripeJs(page)
+  await routeStripeServices(page)
+  await signIn(page, await createUser('checkout-box'), '/subscribe/stripe?plan=pro&interval=year')
+  const problem = page.getByRole('alert')
+  await expect(problem).toContainText("Stripe's secure checkout could not be loaded")
+  const { top, bottom } = await innerSpace(problem)
+  expect(top).toBeCloseTo(bottom, 0)
+})
