@@ -1,6 +1,6 @@
 /**
- * The visual regression suite: every public page, /login and the dashboard with a seeded
- * document, at desktop and phone width, in light and dark mode, compared with the reviewed
+ * The visual regression suite: every public page, /login, the dashboard with a seeded document
+ * and the account settings, at desktop and phone width, in light and dark mode, compared with the reviewed
  * baselines in tests/e2e/__screenshots__/ (a small tolerance for anti-aliasing). After a change
  * of look, rebuild and regenerate them, then look at each changed image before committing:
  *
@@ -110,6 +110,16 @@ for (const colorScheme of ['light', 'dark'] as const) {
         await expect(page.getByTestId('markdown-preview').locator('pre')).toBeVisible()
         await settle(page)
         await expectLooksAsBefore(page, `dashboard-${viewport.label}-${colorScheme}`, [
+          page.locator('time'),
+        ])
+      })
+
+      test('account settings', async ({ page }) => {
+        const user = await userNamed(`visual-account-${viewport.label}-${colorScheme}`)
+        await signIn(page, user, '/dashboard/account')
+        await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible()
+        await settle(page)
+        await expectLooksAsBefore(page, `account-${viewport.label}-${colorScheme}`, [
           page.locator('time'),
         ])
       })

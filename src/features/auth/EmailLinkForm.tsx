@@ -1,7 +1,8 @@
 import { useState } from 'react'
 import { Field } from '../../components/Field'
 import { FormMessage } from '../../components/FormMessage'
-import { authErrorMessage, validateEmail } from './messages'
+import { authErrorMessage } from '../../lib/serviceErrorMessages'
+import { validateEmail } from './credentials'
 import { loadSupabase } from './supabaseClient'
 import { callbackUrl } from './useAuthRedirect'
 

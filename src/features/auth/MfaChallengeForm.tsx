@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { FormMessage } from '../../components/FormMessage'
-import { authErrorMessage } from './messages'
+import { authErrorMessage } from '../../lib/serviceErrorMessages'
 import { TOTP_CODE_REQUIRED, verifySecondFactor } from './secondFactor'
 import { loadSupabase } from './supabaseClient'
 import { TotpCodeField } from './TotpCodeField'

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import { Field } from '../../components/Field'
 import { FormMessage } from '../../components/FormMessage'
-import { authErrorMessage, needsSecondFactor } from './messages'
+import { authErrorMessage, needsSecondFactor } from '../../lib/serviceErrorMessages'
 import { TOTP_CODE_REQUIRED, needsStepUp, verifySecondFactor } from './secondFactor'
 import {
   MIN_PASSWORD_LENGTH,

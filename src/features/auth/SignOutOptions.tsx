@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useSafeNavigate } from '../../app/useSafeNavigate'
 import { FormMessage } from '../../components/FormMessage'
-import { authErrorMessage } from './messages'
+import { authErrorMessage } from '../../lib/serviceErrorMessages'
 import { loadSupabase } from './supabaseClient'
 
 type Scope = 'local' | 'global' | 'others'

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react'
 import type { Factor } from '@supabase/supabase-js'
 import { Field } from '../../components/Field'
 import { FormMessage } from '../../components/FormMessage'
-import { authErrorMessage } from './messages'
+import { authErrorMessage } from '../../lib/serviceErrorMessages'
 import { qrCodeImageSource } from './qrCodeImageSource'
 import { loadSupabase } from './supabaseClient'
 

@@ -134,3 +134,17 @@ describe('dataErrorMessage', () => {
     )
   })
 })
+
+describe('email link failures in words', () => {
+  it('explains a link opened in another browser than the one it was asked for in', () => {
+    expect(
+      authErrorMessage({
+        name: 'AuthPKCECodeVerifierMissingError',
+        code: 'pkce_code_verifier_not_found',
+        status: 400,
+      }),
+    ).toBe(
+      'This link was asked for in another browser or on another device. Open it there, or ask for a new link here.',
+    )
+  })
+})

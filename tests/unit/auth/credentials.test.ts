@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import {
-  CREDENTIALS_REQUIRED,
-  authErrorMessage,
-  validateCredentials,
-  validateEmail,
-} from '../../../src/features/auth/messages'
-import { totpDigits } from '../../../src/features/auth/secondFactor'
+import { CREDENTIALS_REQUIRED } from '../../../src/lib/specAuthTexts'
+import { validateCredentials, validateEmail } from '../../../src/features/auth/credentials'
 
 describe('validateCredentials', () => {
   it('uses the kept auth text when the email or password is missing, and says which', () => {
@@ -35,29 +30,5 @@ describe('validateCredentials', () => {
       'Use at least 8 characters.',
     )
     expect(validateEmail('nope')).toMatch(/like you@example.com/)
-  })
-})
-
-describe('totpDigits', () => {
-  it('keeps the six digits of a code however it was pasted', () => {
-    expect(totpDigits('123456')).toBe('123456')
-    expect(totpDigits(' 123 456 ')).toBe('123456')
-    expect(totpDigits('123-456\n')).toBe('123456')
-    expect(totpDigits('Code: 123 456 789')).toBe('123456')
-    expect(totpDigits('abc')).toBe('')
-  })
-})
-
-describe('email link failures in words', () => {
-  it('explains a link opened in another browser than the one it was asked for in', () => {
-    expect(
-      authErrorMessage({
-        name: 'AuthPKCECodeVerifierMissingError',
-        code: 'pkce_code_verifier_not_found',
-        status: 400,
-      }),
-    ).toBe(
-      'This link was asked for in another browser or on another device. Open it there, or ask for a new link here.',
-    )
   })
 })
