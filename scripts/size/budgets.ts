@@ -76,10 +76,11 @@ export const budgets: RouteBudget[] = [
     forbiddenPackages: SIGNED_IN_FLOW_FORBIDDEN,
   },
   {
-    // Public pages: 74–79 KB on React's client, 40–46 KB since the browser hydrates with
-    // Preact (docs/decisions/0019); the budget keeps that room from quietly filling up again.
+    // Public pages: 74–79 KB on React's client, 41–46 KB since the browser hydrates with
+    // Preact (docs/decisions/0019; /login, the largest, 46.2 KB with the sign-up confirmation).
+    // 48 KB leaves room for a small feature, and keeps the 30 KB won from filling up quietly.
     route: '*',
-    maxGzipBytes: 46 * KB,
+    maxGzipBytes: 48 * KB,
     forbiddenPackages: [...HEAVY_PACKAGES, ...SERVER_ONLY_PACKAGES],
   },
 ]
@@ -114,7 +115,8 @@ export const pageWeightBudgets: PageWeightBudget[] = [
     route: '/blog/:slug',
     maxGzipBytes: 6.5 * KB,
   },
-  { route: '/dashboard', maxGzipBytes: 7 * KB },
+  // The workspace's own stylesheet rides with the dashboard (7.0 KB on 2026-11-23).
+  { route: '/dashboard', maxGzipBytes: 8 * KB },
   // The landing page and the tour carry pictures of the product: HTML and CSS around
   // build-time renders of sample notes (docs/decisions/0021), 8.8 and 9.4 KB on 2026-11-23.
   { route: '/', maxGzipBytes: 10 * KB },
