@@ -107,7 +107,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
         })
         await signIn(page, user, `/dashboard?doc=${id}`)
         await editorReady(page)
-        await expect(page.getByTestId('markdown-preview').locator('pre')).toBeVisible()
+        // Rendered, though on a phone the preview is the other pane (Write / Preview).
+        await expect(page.getByTestId('markdown-preview').locator('pre')).toBeAttached()
         await settle(page)
         await expectLooksAsBefore(page, `dashboard-${viewport.label}-${colorScheme}`, [
           page.locator('time'),
