@@ -23,9 +23,9 @@ describe('decision records', () => {
       expect(text).toMatch(/^- Status: (proposed|accepted|deprecated|superseded by \[\d{4}\])/m)
       const sections = [...text.matchAll(/^## (.+)$/gm)].map((match) => match[1])
       // In this order; a record may add its own sections (Measurements) between them.
-    const parts = ['Context', 'Decision', 'Consequences'].map((name) => sections.indexOf(name))
-    expect(parts.every((at) => at >= 0)).toBe(true)
-    expect([...parts].sort((a, b) => a - b)).toEqual(parts)
+      const parts = ['Context', 'Decision', 'Consequences'].map((name) => sections.indexOf(name))
+      expect(parts.every((at) => at >= 0)).toBe(true)
+      expect([...parts].sort((a, b) => a - b)).toEqual(parts)
     },
   )
 
