@@ -113,7 +113,10 @@ test('export → import into a fresh account → identical documents, images inc
   const other = await context.newPage()
   await signIn(other, fresh)
   const dialog = await chooseImportFiles(other, [zipPath])
-  await expect(dialog.getByText('Ready to import 5 documents with 1 image')).toBeVisible()
+  // The zip library loads on demand and then reads the whole archive: slower than a click.
+  await expect(dialog.getByText('Ready to import 5 documents with 1 image')).toBeVisible({
+    timeout: 15_000,
+  })
   await dialog.getByRole('button', { name: 'Import 5 documents' }).click()
   await expect(other.getByText('Imported 5 documents.')).toBeVisible()
   await expect(documentLink(other, 'Diagram')).toBeVisible()
