@@ -1,9 +1,9 @@
 import { useState } from 'react'
 import { Field } from '../../components/Field'
 import { FormMessage } from '../../components/FormMessage'
-import { authErrorMessage } from '../../lib/serviceErrorMessages'
 import { validateEmail } from './credentials'
 import { loadSupabase } from './supabaseClient'
+import { useAuthAction } from './useAuthAction'
 import { callbackUrl } from './useAuthRedirect'
 
 interface EmailLinkFormProps {
@@ -14,17 +14,15 @@ interface EmailLinkFormProps {
 /** One email field that asks for a link by email: a sign-in link, or a password-reset link. */
 export function EmailLinkForm({ purpose, redirectTarget }: EmailLinkFormProps) {
   const [email, setEmail] = useState('')
-  const [error, setError] = useState<string | null>(null)
   const [sentTo, setSentTo] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const { busy, error, setError, run } = useAuthAction()
 
   async function submit(event: React.FormEvent) {
     event.preventDefault()
     const invalid = validateEmail(email)
     setError(invalid)
     if (invalid) return
-    setBusy(true)
-    try {
+    await run(async () => {
       const supabase = await loadSupabase()
       const address = email.trim()
       const { error: failure } =
@@ -38,11 +36,7 @@ export function EmailLinkForm({ purpose, redirectTarget }: EmailLinkFormProps) {
             })
       if (failure) throw failure
       setSentTo(address)
-    } catch (failure) {
-      setError(authErrorMessage(failure))
-    } finally {
-      setBusy(false)
-    }
+    })
   }
 
   return (

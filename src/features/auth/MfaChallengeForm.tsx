@@ -1,9 +1,9 @@
 import { useState } from 'react'
 import { FormMessage } from '../../components/FormMessage'
-import { authErrorMessage } from '../../lib/serviceErrorMessages'
 import { TOTP_CODE_REQUIRED, verifySecondFactor } from './secondFactor'
 import { loadSupabase } from './supabaseClient'
 import { TotpCodeField } from './TotpCodeField'
+import { useAuthAction } from './useAuthAction'
 
 interface MfaChallengeFormProps {
   onVerified: () => void
@@ -12,22 +12,15 @@ interface MfaChallengeFormProps {
 /** The second step of signing in for users with a verified TOTP factor (raises aal1 → aal2). */
 export function MfaChallengeForm({ onVerified }: MfaChallengeFormProps) {
   const [code, setCode] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const { busy, error, setError, run } = useAuthAction()
 
   async function submit(event: React.FormEvent) {
     event.preventDefault()
     if (code.length !== 6) return setError(TOTP_CODE_REQUIRED)
-    setError(null)
-    setBusy(true)
-    try {
+    await run(async () => {
       await verifySecondFactor(await loadSupabase(), code)
       onVerified()
-    } catch (failure) {
-      setError(authErrorMessage(failure))
-    } finally {
-      setBusy(false)
-    }
+    })
   }
 
   return (

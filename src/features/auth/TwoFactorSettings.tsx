@@ -4,7 +4,9 @@ import { Field } from '../../components/Field'
 import { FormMessage } from '../../components/FormMessage'
 import { authErrorMessage } from '../../lib/serviceErrorMessages'
 import { qrCodeImageSource } from './qrCodeImageSource'
+import { TOTP_CODE_REQUIRED } from './secondFactor'
 import { loadSupabase } from './supabaseClient'
+import { useAuthAction } from './useAuthAction'
 
 interface Enrolment {
   factorId: string
@@ -17,9 +19,8 @@ export function TwoFactorSettings() {
   const [factors, setFactors] = useState<Factor[] | null>(null)
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null)
   const [code, setCode] = useState('')
-  const [error, setError] = useState<string | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const { busy, error, setError, run: runAction } = useAuthAction()
 
   const refresh = useCallback(async () => {
     const supabase = await loadSupabase()
@@ -32,17 +33,9 @@ export function TwoFactorSettings() {
     void refresh()
   }, [refresh])
 
-  async function run(task: () => Promise<void>) {
-    setBusy(true)
-    setError(null)
+  const run = (task: () => Promise<void>) => {
     setNotice(null)
-    try {
-      await task()
-    } catch (failure) {
-      setError(authErrorMessage(failure))
-    } finally {
-      setBusy(false)
-    }
+    return runAction(task)
   }
 
   const startEnrolment = () =>
@@ -65,7 +58,7 @@ export function TwoFactorSettings() {
     if (!enrolment) return
     const digits = code.replace(/\s+/g, '')
     if (!/^\d{6}$/.test(digits))
-      return setError('Enter the 6-digit code from your authenticator app.')
+      return setError(TOTP_CODE_REQUIRED)
     void run(async () => {
       const supabase = await loadSupabase()
       const { error: failure } = await supabase.auth.mfa.challengeAndVerify({
