@@ -16,6 +16,19 @@ const NOTICES: Record<PortalAction, string> = {
   switch: 'Your billing interval is changed.',
 }
 
+/** A recurring price's interval; the portal only ever shows subscriptions' recurring prices. */
+const intervalOf = (price: StripeObject) => (price.recurring as { interval: string }).interval
+
+/** The same product's price on the other billing interval (monthly ↔ yearly), if it has one. */
+function otherIntervalPrice(state: StripeState, price: StripeObject): StripeObject | undefined {
+  return [...state.prices.values()].find(
+    (candidate) =>
+      candidate.product === price.product &&
+      candidate.recurring != null &&
+      intervalOf(candidate) !== intervalOf(price),
+  )
+}
+
 function portalView(state: StripeState, session: StripeObject, notice: string | null): PortalView {
   const customer = find(state.customers, 'customer', String(session.customer))
   const subscriptions = [...state.subscriptions.values()]
@@ -23,12 +36,8 @@ function portalView(state: StripeState, session: StripeObject, notice: string | 
     .map((subscription) => {
       const item = (subscription.items as { data: StripeObject[] }).data[0] as StripeObject
       const price = item.price as StripeObject
-      const interval = (price.recurring as { interval: string }).interval
-      const other = [...state.prices.values()].find(
-        (candidate) =>
-          candidate.product === price.product &&
-          (candidate.recurring as { interval: string } | null)?.interval !== interval,
-      )
+      const interval = intervalOf(price)
+      const other = otherIntervalPrice(state, price)
       const product = state.products.get(String(price.product))
       return {
         subscription,
@@ -39,7 +48,7 @@ function portalView(state: StripeState, session: StripeObject, notice: string | 
         switchTo: other
           ? {
               id: other.id,
-              interval: (other.recurring as { interval: string }).interval,
+              interval: intervalOf(other),
               amount: Number(other.unit_amount),
             }
           : null,
@@ -69,13 +78,7 @@ export function applyPortalAction(
     subscription.cancel_at = ending ? item.current_period_end : null
     subscription.canceled_at = ending ? Math.floor(Date.now() / 1000) : null
   } else {
-    const price = item.price as StripeObject
-    const interval = (price.recurring as { interval: string }).interval
-    const other = [...state.prices.values()].find(
-      (candidate) =>
-        candidate.product === price.product &&
-        (candidate.recurring as { interval: string } | null)?.interval !== interval,
-    )
+    const other = otherIntervalPrice(state, item.price as StripeObject)
     if (!other)
       throw new StripeError(
         400,
