@@ -27,7 +27,7 @@ export function TwoFactorSettings() {
     const { data, error: failure } = await supabase.auth.mfa.listFactors()
     if (failure) return setError(authErrorMessage(failure))
     setFactors(data.all.filter((factor) => factor.factor_type === 'totp'))
-  }, [])
+  }, [setError])
 
   useEffect(() => {
     void refresh()
