@@ -1,7 +1,9 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
+import { routeRules } from '../../src/routeRules'
 import { createUser, latestEmail, signIn } from './backend'
 import { expect, test, waitForHydration } from './fixtures'
+import { SITE_PAGES, UNKNOWN_PATH } from './sitePages'
 import { createTwoFactorUser } from './twoFactor'
 
 async function axeViolations(page: Page): Promise<string[]> {
@@ -14,21 +16,12 @@ async function axeViolations(page: Page): Promise<string[]> {
   )
 }
 
+const guarded = new Set(routeRules.filter((rule) => rule.guarded).map((rule) => rule.path))
 const pages = [
-  '/',
-  '/home',
-  '/about',
-  '/blog',
+  ...SITE_PAGES.map((sitePage) => sitePage.path).filter((path) => !guarded.has(path)),
   // A post with code in every token colour and a task list.
   '/blog/writing-runbooks-that-work',
-  '/blog/introducing-folio',
-  '/changelog',
-  '/contact',
-  '/pricing',
-  '/terms',
-  '/success',
-  '/login',
-  '/404-check',
+  UNKNOWN_PATH,
 ]
 
 for (const colorScheme of ['light', 'dark'] as const) {

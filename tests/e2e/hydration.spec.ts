@@ -5,25 +5,11 @@
  * React does), and ids written by the prerender still match what the browser renders later.
  */
 import type { Page } from '@playwright/test'
+import { routeRules } from '../../src/routeRules'
 import { expect, test, trackErrors, waitForHydration } from './fixtures'
+import { SITE_PAGES, UNKNOWN_PATH } from './sitePages'
 
-const publicPages = [
-  '/',
-  '/home',
-  '/about',
-  '/blog',
-  '/blog/introducing-folio',
-  '/changelog',
-  '/contact',
-  '/pricing',
-  '/terms',
-  '/success',
-  '/subscribe/success',
-  '/login',
-  '/confirm',
-  // An unknown address: the CDN answers with 404.html, which hydrates too.
-  '/no-such-page',
-]
+const guarded = new Set(routeRules.filter((rule) => rule.guarded).map((rule) => rule.path))
 
 /** Console errors and warnings, uncaught exceptions included. */
 function trackConsole(page: Page): string[] {
@@ -52,22 +38,51 @@ async function danglingIdReferences(page: Page): Promise<string[]> {
   })
 }
 
-for (const path of publicPages) {
-  test(`${path} hydrates with nothing in the console`, async ({ page }) => {
+/** Once hydrated: nothing in the console (but the `expected` lines) and no dangling id. */
+async function expectSilentHydration(page: Page, messages: string[], expected: string[] = []) {
+  await waitForHydration(page)
+  // Effects after hydration (the account menu, the colour toggle) have had their turn.
+  await page.waitForLoadState('networkidle')
+  expect(messages.filter((message) => !expected.includes(message))).toEqual([])
+  expect(await danglingIdReferences(page)).toEqual([])
+}
+
+for (const { path, title, text } of SITE_PAGES) {
+  test(`${path} is served as its own page and hydrates with nothing in the console`, async ({
+    page,
+    request,
+  }) => {
+    const response = await request.get(path)
+    expect(response.status()).toBe(200)
+    const html = await response.text()
+    expect(html).toContain('data-server-rendered="true"')
+    expect(html).toMatch(/<link[^>]+rel="canonical"[^>]+href="https?:\/\/[^"]+"/)
+    expect(html).toContain('property="og:title"')
+    expect(html).toMatch(/<meta[^>]+name="description"/)
+    // The text is in what the CDN serves, before any script runs.
+    expect(html.slice(html.indexOf('<body'))).toContain(text)
+
     const messages = trackConsole(page)
     await page.goto(path)
-    await waitForHydration(page)
-    // Effects after hydration (the account menu, the colour toggle) have had their turn.
-    await page.waitForLoadState('networkidle')
-    // The browser logs the unknown address's own 404 status; nothing else may appear.
-    const ownStatus =
-      'Failed to load resource: the server responded with a status of 404 (Not Found)'
-    expect(path === '/no-such-page' ? messages.filter((m) => m !== ownStatus) : messages).toEqual(
-      [],
-    )
-    expect(await danglingIdReferences(page)).toEqual([])
+    await expect(page).toHaveTitle(title)
+    if (guarded.has(path)) {
+      // Once hydrated, a guarded page sends a visitor to sign in (and back afterwards), so
+      // its own text may already be gone by the time the page is read.
+      await expect(page).toHaveURL(new RegExp(`/login/?\\?redirect=${encodeURIComponent(path)}$`))
+    } else {
+      await expect(page.locator('body')).toContainText(text)
+    }
+    await expectSilentHydration(page, messages)
   })
 }
+
+test('the 404 page hydrates with nothing in the console but its own status', async ({ page }) => {
+  const messages = trackConsole(page)
+  await page.goto(UNKNOWN_PATH)
+  // The browser logs the unknown address's own 404 status; nothing else may appear.
+  const ownStatus = 'Failed to load resource: the server responded with a status of 404 (Not Found)'
+  await expectSilentHydration(page, messages, [ownStatus])
+})
 
 test('a prerendered page that disagrees with the app is reported in the console', async ({
   page,

@@ -7,60 +7,6 @@ import {
   trackErrors,
   waitForHydration,
 } from './fixtures'
-import { routeRules } from '../../src/routeRules'
-
-const publicPages: [path: string, title: RegExp, text: string][] = [
-  ['/', /^Folio$/, 'Write markdown with real code'],
-  ['/home', /Product tour · Folio/, 'How Folio works'],
-  ['/about', /About us · Folio/, 'About us'],
-  ['/blog', /Blog · Folio/, 'Notes from the Folio team'],
-  ['/changelog', /Changelog · Folio/, 'Folio'],
-  ['/contact', /Contact · Folio/, 'Contact'],
-  ['/pricing', /Pricing · Folio/, 'Start free. Upgrade when your notes outgrow it.'],
-  ['/terms', /Terms of service · Folio/, 'Terms of service'],
-  ['/success', /Thank you · Folio/, 'Thank you'],
-  ['/subscribe/success', /Folio/, 'Pro'],
-  ['/login', /Folio/, 'Sign in'],
-  ['/confirm', /Folio/, 'sign'],
-  ['/dashboard', /Folio/, 'Folio'],
-  ['/stripe', /Folio/, 'subscription'],
-  ['/subscribe/stripe', /Folio/, 'Pro'],
-]
-
-const guarded = new Set(routeRules.filter((rule) => rule.guarded).map((rule) => rule.path))
-
-test.describe('prerendered routes', () => {
-  for (const [path, title, text] of publicPages) {
-    test(`${path} is served from its own HTML and hydrates without errors`, async ({
-      page,
-      request,
-    }) => {
-      const response = await request.get(path)
-      expect(response.status()).toBe(200)
-      const html = await response.text()
-      expect(html).toContain('data-server-rendered="true"')
-      expect(html).toMatch(/<link[^>]+rel="canonical"[^>]+href="https?:\/\/[^"]+"/)
-      expect(html).toContain('property="og:title"')
-      expect(html).toMatch(/<meta[^>]+name="description"/)
-
-      // The text is in what the CDN serves, before any script runs.
-      expect(html.slice(html.indexOf('<body'))).toContain(text)
-
-      const errors = trackErrors(page)
-      await page.goto(path)
-      await expect(page).toHaveTitle(title)
-      if (guarded.has(path)) {
-        // Once hydrated, a guarded page sends a visitor to sign in (and back afterwards), so
-        // its own text may already be gone by the time the page is read.
-        await expect(page).toHaveURL(new RegExp(`/login/?\\?redirect=${encodeURIComponent(path)}$`))
-      } else {
-        await expect(page.locator('body')).toContainText(text)
-      }
-      await waitForHydration(page)
-      expect(errors).toEqual([])
-    })
-  }
-})
 
 test('a page whose parsing is held up while the app starts keeps its prerendered data', async ({
   page,
