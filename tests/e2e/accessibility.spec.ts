@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { routeRules } from '../../src/routeRules'
-import { createUser, latestEmail, signIn } from './backend'
+import { createUser, latestEmail, signIn, uniqueEmail } from './backend'
+import { insertDocument } from './dashboardHelpers'
 import { expect, test, waitForHydration } from './fixtures'
 import { SITE_PAGES, UNKNOWN_PATH } from './sitePages'
 import { createTwoFactorUser } from './twoFactor'
@@ -34,6 +35,16 @@ for (const colorScheme of ['light', 'dark'] as const) {
         expect(await axeViolations(page)).toEqual([])
       })
     }
+
+    test("sign-up's 'Check your email' has no axe violations", async ({ page }) => {
+      await page.goto('/login?mode=signup')
+      await waitForHydration(page)
+      await page.getByLabel('Email', { exact: true }).fill(uniqueEmail(`axe-sent-${colorScheme}`))
+      await page.getByLabel('Password').fill('a-long-enough-password')
+      await page.getByRole('button', { name: 'Create account' }).click()
+      await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible()
+      expect(await axeViolations(page)).toEqual([])
+    })
 
     test('the signed-in dashboard has no axe violations', async ({ page }) => {
       await signIn(page, await createUser(`axe-${colorScheme}`))
@@ -78,41 +89,120 @@ for (const colorScheme of ['light', 'dark'] as const) {
   })
 }
 
-test('every interactive element on the landing page is reachable by keyboard with a visible focus', async ({
-  page,
-}) => {
-  await page.goto('/')
-  await waitForHydration(page)
-  const seen = new Set<string>()
-  for (let step = 0; step < 25; step += 1) {
-    await page.keyboard.press('Tab')
-    const focused = await page.evaluate(() => {
-      const element = document.activeElement as HTMLElement | null
-      if (!element || element === document.body) return null
-      const style = getComputedStyle(element)
-      return {
-        label: `${element.tagName}:${element.textContent?.trim().slice(0, 30)}`,
-        outline: style.outlineStyle !== 'none' && style.outlineWidth !== '0px',
-      }
-    })
-    if (!focused) continue
-    expect(focused.outline, `${focused.label} shows focus`).toBe(true)
-    seen.add(focused.label)
-  }
-  expect([...seen]).toEqual(
-    expect.arrayContaining(['A:Skip to content', 'A:Pricing', 'A:Start free']),
-  )
-})
+interface Stop {
+  label: string
+  ringVisible: boolean
+}
 
-test('signing in works with the keyboard alone', async ({ page }) => {
-  const user = await createUser('keyboard')
-  await page.goto('/login?redirect=%2Fdashboard')
-  await waitForHydration(page)
-  await page.getByLabel('Email', { exact: true }).focus()
-  await page.keyboard.type(user.email)
-  await page.keyboard.press('Tab')
-  await expect(page.getByLabel('Password')).toBeFocused()
-  await page.keyboard.type(user.password)
-  await page.keyboard.press('Enter')
-  await expect(page.getByTestId('signed-in-as')).toBeVisible()
+/** Presses Tab up to `count` times from the top of the page, noting each focused control. */
+async function tabThrough(page: Page, count: number): Promise<Stop[]> {
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
+  const stops: Stop[] = []
+  for (let step = 0; step < count; step += 1) {
+    await page.keyboard.press('Tab')
+    // Past the last control focus leaves the page (the body): the walk is over.
+    if (await page.evaluate(() => document.activeElement === document.body)) break
+    stops.push(
+      await page.evaluate(() => {
+        const element = document.activeElement as HTMLElement
+        const style = getComputedStyle(element)
+        const label =
+          element.getAttribute('aria-label') ??
+          (element as HTMLInputElement).labels?.[0]?.textContent ??
+          element.textContent ??
+          ''
+        return {
+          label: label.replace(/\s+/g, ' ').trim(),
+          ringVisible:
+            (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) ||
+            style.boxShadow !== 'none',
+        }
+      }),
+    )
+  }
+  return stops
+}
+
+/** How many visible controls of `scope` Tab should reach. */
+async function controlsIn(page: Page, scope: string): Promise<number> {
+  return page
+    .locator(
+      `${scope} :is(a[href], button:not([disabled]), input:not([type=hidden]), textarea, select, [tabindex="0"], [contenteditable="true"])`,
+    )
+    .filter({ visible: true })
+    .count()
+}
+
+test.describe('keyboard only, on a desktop', () => {
+  test.use({ viewport: { width: 1280, height: 800 } })
+
+  test('the header, then the landing page: every stop in reading order with a visible ring', async ({
+    page,
+  }) => {
+    await page.goto('/')
+    await waitForHydration(page)
+    const stops = await tabThrough(page, 9 + (await controlsIn(page, 'main')))
+    expect(stops.slice(0, 9).map((stop) => stop.label)).toEqual([
+      'Skip to content',
+      'Folio home',
+      'Product',
+      'Pricing',
+      'Blog',
+      'Changelog',
+      'About',
+      // The landing page is always light: the colour-mode control says so instead.
+      expect.stringContaining('This page is always light'),
+      'Sign in',
+    ])
+    expect(stops.map((stop) => stop.label)).toContain('Start free')
+    expect(stops.filter((stop) => !stop.ringVisible)).toEqual([])
+  })
+
+  test('/login: the tabs, email, password, then Enter signs in', async ({ page }) => {
+    const user = await createUser('keyboard-login')
+    await page.goto('/login?redirect=%2Fdashboard')
+    await waitForHydration(page)
+    const stops = await tabThrough(page, 12 + (await controlsIn(page, 'main')))
+    const labels = stops.map((stop) => stop.label)
+    // The header's stops first (skip link … colour mode, its 'Sign in' link), then the page's.
+    const ownStops = labels.slice(labels.findIndex((label) => label.includes('Colour mode')) + 1)
+    expect(ownStops.slice(0, 8)).toEqual([
+      'Sign in',
+      'Sign in',
+      'Create account',
+      'Email me a link',
+      'Forgot password',
+      'Email',
+      'Password',
+      'Sign in',
+    ])
+    expect(stops.filter((stop) => !stop.ringVisible)).toEqual([])
+
+    await page.getByLabel('Email', { exact: true }).focus()
+    await page.keyboard.type(user.email)
+    await page.keyboard.press('Tab')
+    await expect(page.getByLabel('Password')).toBeFocused()
+    await page.keyboard.type(user.password)
+    await page.keyboard.press('Enter')
+    await expect(page.getByTestId('signed-in-as')).toBeVisible()
+  })
+
+  test('the dashboard: Tab reaches every control, each with a visible ring', async ({ page }) => {
+    const user = await createUser('keyboard-dashboard')
+    await insertDocument(user, { title: 'Keyboard notes', body: '# Keyboard notes\n\nHello.' })
+    await signIn(page, user)
+    await expect(page.getByRole('link', { name: /^Keyboard notes/ })).toBeVisible()
+    const stops = await tabThrough(page, 12 + (await controlsIn(page, 'main')))
+    const labels = stops.map((stop) => stop.label)
+    expect(labels).toEqual(
+      expect.arrayContaining([
+        'New document',
+        'Export all (.zip)',
+        'Import…',
+        'Search documents by title',
+      ]),
+    )
+    expect(labels.some((label) => label.startsWith('Keyboard notes'))).toBe(true)
+    expect(stops.filter((stop) => !stop.ringVisible)).toEqual([])
+  })
 })
