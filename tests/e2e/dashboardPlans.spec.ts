@@ -59,9 +59,14 @@ test("a Free user's fourth document is refused by the database and shown as an u
   await page.getByRole('link', { name: /^One/ }).click()
   await editorReady(page)
   await dropFile(page, 'diagram.png', 'image/png', PNG_BASE64)
-  await expect(
-    page.getByTestId('upgrade-prompt').filter({ hasText: 'Images are a Pro feature' }),
-  ).toContainText('Images are part of Folio Pro.')
+  const imagePrompt = page
+    .getByTestId('upgrade-prompt')
+    .filter({ hasText: 'Images are a Pro feature' })
+  await expect(imagePrompt).toContainText('Paste or drop images straight into a note')
+  // Said once: the title names the plan, the button offers the upgrade, the text what it gives.
+  const imageSaid = await imagePrompt.innerText()
+  expect(imageSaid.match(/\bpro\b/gi)).toHaveLength(2)
+  expect(imageSaid.match(/upgrade/gi)).toHaveLength(1)
   expect(await editorText(page)).toBe('')
 })
 

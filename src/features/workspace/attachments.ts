@@ -84,6 +84,13 @@ export function markdownImage(fileName: string, url: string): string {
   return `![${alt}](${url})`
 }
 
+/**
+ * What the upgrade prompt says under its title "Images are a Pro feature": what Pro gives, not
+ * the plan's name or the word upgrade again (the title and the button already say both).
+ */
+export const IMAGES_ARE_PRO =
+  'Paste or drop images straight into a note: they are stored privately with your account and shown in the preview.'
+
 /** The storage error for an upload, as a sentence; `upgrade` when only Pro may upload. */
 export function uploadErrorMessage(
   status: number | undefined,
@@ -91,7 +98,7 @@ export function uploadErrorMessage(
 ): { message: string; upgrade: boolean } {
   if (status === 403)
     return {
-      message: 'Images are part of Folio Pro. Upgrade to paste and drop images.',
+      message: IMAGES_ARE_PRO,
       upgrade: true,
     }
   if (status === 413)

@@ -9,14 +9,12 @@ import {
   attachmentPath,
   attachmentProblem,
   attachmentUrl,
+  IMAGES_ARE_PRO,
   markdownImage,
   uploadErrorMessage,
 } from './attachments'
 import type { PlanId } from './types'
 import { supabaseUrl } from './useSignedAttachments'
-
-export const PRO_ONLY_MESSAGE =
-  'Images are part of Folio Pro. Upgrade to paste and drop images into your documents.'
 
 interface UploadRequest {
   supabase: SupabaseClient
@@ -37,7 +35,7 @@ function statusOf(error: unknown): number | undefined {
 
 export async function uploadAttachments(request: UploadRequest): Promise<void> {
   const { supabase, files } = request
-  if (request.plan !== 'pro') return request.onError(PRO_ONLY_MESSAGE, true)
+  if (request.plan !== 'pro') return request.onError(IMAGES_ARE_PRO, true)
   for (const file of files) {
     const problem = attachmentProblem(file)
     if (problem) return request.onError(problem, false)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  IMAGES_ARE_PRO,
   MAX_ATTACHMENT_BYTES,
   attachmentPath,
   attachmentPathOf,
@@ -36,7 +37,7 @@ describe('attachment limits', () => {
 
   it('maps the storage refusals to the same sentences, and a 403 to the upgrade prompt', () => {
     expect(uploadErrorMessage(403, 'a.png')).toEqual({
-      message: 'Images are part of Folio Pro. Upgrade to paste and drop images.',
+      message: IMAGES_ARE_PRO,
       upgrade: true,
     })
     expect(uploadErrorMessage(413, 'a.png').message).toMatch(/too large/)
