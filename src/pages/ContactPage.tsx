@@ -53,11 +53,12 @@ function ContactForm() {
       ['name', 'email', 'message', 'website'].map((key) => [key, String(form.get(key) ?? '')]),
     )
     const checked = validateContact(body)
-    setErrors(checked.errors)
-    if (Object.keys(checked.errors).length > 0) {
+    if (!checked.ok) {
+      setErrors(checked.errors)
       setMessage('Please check the highlighted fields.')
       return
     }
+    setErrors({})
     setSending(true)
     setMessage(null)
     const result = await sendContactMessage(body)

@@ -57,8 +57,7 @@ export function TwoFactorSettings() {
     event.preventDefault()
     if (!enrolment) return
     const digits = code.replace(/\s+/g, '')
-    if (!/^\d{6}$/.test(digits))
-      return setError(TOTP_CODE_REQUIRED)
+    if (!/^\d{6}$/.test(digits)) return setError(TOTP_CODE_REQUIRED)
     void run(async () => {
       const supabase = await loadSupabase()
       const { error: failure } = await supabase.auth.mfa.challengeAndVerify({

@@ -36,19 +36,19 @@ export const handler = endpoint(async (req) => {
   })
   // A field people never see: bots fill it in. They get a success and nothing is stored.
   if (typeof body.website === 'string' && body.website !== '') return json(201, { sent: true })
-  const { value, errors } = validateContact(body)
-  if (Object.keys(errors).length > 0)
+  const checked = validateContact(body)
+  if (!checked.ok)
     return json(400, {
       error: 'Please check the highlighted fields.',
       code: 'invalid_fields',
-      fields: errors,
+      fields: checked.errors,
     })
 
   // Without a usable address every such request shares one bucket: the limit still holds.
   const network = clientAddress(req) ?? 'unknown'
   const { error } = await serviceClient()
     .from('contact_messages')
-    .insert({ ...value, sender_hash: await sha256(`folio-contact:${network}`) })
+    .insert({ ...checked.value, sender_hash: await sha256(`folio-contact:${network}`) })
   if (error?.code === 'PT429') return rateLimited(error.message)
   if (error)
     throw new HttpError(500, 'internal', `We could not store your message. Please try again.`)
