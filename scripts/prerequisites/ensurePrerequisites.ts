@@ -4,7 +4,7 @@
  * each step printed); otherwise it stops at once with the exact command to run, or with what to
  * install by hand on a machine without apt.
  */
-import { requirementsFor, type Purpose, type Requirement, type System } from './requirements'
+import { requirementsFor, type Purpose, type Requirement, type System } from './requirements.ts'
 
 export interface Runner {
   /** Runs a command with its output shown; resolves to its exit code. */

@@ -1,8 +1,8 @@
 /** This machine as the prerequisite check sees it, and a runner that shows what it runs. */
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readdirSync } from 'node:fs'
-import type { Runner } from './ensurePrerequisites'
-import type { System } from './requirements'
+import type { Runner } from './ensurePrerequisites.ts'
+import type { System } from './requirements.ts'
 
 export function nodeSystem(): System {
   return {

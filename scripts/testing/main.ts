@@ -1,8 +1,8 @@
 /** `npm test` (see runTestStages.ts). */
 import { spawn } from 'node:child_process'
-import { ensurePrerequisites } from '../prerequisites/ensurePrerequisites'
-import { consoleRunner, nodeSystem } from '../prerequisites/nodeSystem'
-import { runTestStages } from './runTestStages'
+import { ensurePrerequisites } from '../prerequisites/ensurePrerequisites.ts'
+import { consoleRunner, nodeSystem } from '../prerequisites/nodeSystem.ts'
+import { runTestStages } from './runTestStages.ts'
 import { E2E_STAND_IN_PORT } from '../local/stripe/index.ts'
 
 // The suite's build loads Stripe.js and the portal from the Stripe stand-in the end-to-end

@@ -2,7 +2,7 @@
  * `npm test`: the prerequisite check, then every stage CI runs, in order, stopping at the first
  * that fails; then a summary of what ran, what passed and what was left out on purpose.
  */
-import type { PrerequisiteReport } from '../prerequisites/ensurePrerequisites'
+import type { PrerequisiteReport } from '../prerequisites/ensurePrerequisites.ts'
 
 export const TEST_STAGES = [
   'typecheck',

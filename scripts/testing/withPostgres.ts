@@ -15,9 +15,9 @@ import { mkdtempSync, rmSync, chownSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir, userInfo } from 'node:os'
 import path from 'node:path'
-import { aptCommand } from '../prerequisites/ensurePrerequisites'
-import { nodeSystem } from '../prerequisites/nodeSystem'
-import { findPostgresBinDir } from '../prerequisites/requirements'
+import { aptCommand } from '../prerequisites/ensurePrerequisites.ts'
+import { nodeSystem } from '../prerequisites/nodeSystem.ts'
+import { findPostgresBinDir } from '../prerequisites/requirements.ts'
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

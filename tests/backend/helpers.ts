@@ -9,7 +9,7 @@ import {
   type Backend,
   type BackendOptions,
 } from '../../scripts/local/supabase/index.ts'
-import { uniqueEmail } from '../uniqueEmail'
+import { uniqueEmail } from '../uniqueEmail.ts'
 
 export { uniqueEmail }
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrate, type Backend } from '../../scripts/local/supabase/index.ts'
-import { client, serviceClient, signedInUser, startTestBackend, uniqueEmail } from './helpers'
+import { client, serviceClient, signedInUser, startTestBackend, uniqueEmail } from './helpers.ts'
 
 // The local backend must never be more permissive than hosted Supabase: each test here
 // does what hosted refuses (or relies on what it does) and checks the local backend agrees.

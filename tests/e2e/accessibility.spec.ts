@@ -1,11 +1,11 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { routeRules } from '../../src/routeRules'
-import { createUser, latestEmail, signIn, uniqueEmail } from './backend'
-import { insertDocument } from './dashboardHelpers'
-import { expect, test, waitForHydration } from './fixtures'
-import { SITE_PAGES, UNKNOWN_PATH } from './sitePages'
-import { createTwoFactorUser } from './twoFactor'
+import { routeRules } from '../../src/routeRules.ts'
+import { createUser, latestEmail, signIn, uniqueEmail } from './backend.ts'
+import { insertDocument } from './dashboardHelpers.ts'
+import { expect, test, waitForHydration } from './fixtures.ts'
+import { SITE_PAGES, UNKNOWN_PATH } from './sitePages.ts'
+import { createTwoFactorUser } from './twoFactor.ts'
 
 async function axeViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page })

@@ -1,8 +1,8 @@
 import jsQR from 'jsqr'
 import * as OTPAuth from 'otpauth'
 import type { Page } from '@playwright/test'
-import { createUser, latestEmail, sessionTokensFor, signIn, uniqueEmail } from './backend'
-import { expect, test, trackErrors, waitForHydration } from './fixtures'
+import { createUser, latestEmail, sessionTokensFor, signIn, uniqueEmail } from './backend.ts'
+import { expect, test, trackErrors, waitForHydration } from './fixtures.ts'
 
 const STORAGE_KEY = 'sb-127-auth-token'
 /** After signing out on the dashboard: the login page, possibly offering the way back. */

@@ -3,9 +3,9 @@
  * two-factor step itself, what the identifier field offers, and never a server's own words.
  */
 import type { Page } from '@playwright/test'
-import { createUser, latestEmail } from './backend'
-import { expect, test, waitForHydration } from './fixtures'
-import { createTwoFactorUser, passwordWorks } from './twoFactor'
+import { createUser, latestEmail } from './backend.ts'
+import { expect, test, waitForHydration } from './fixtures.ts'
+import { createTwoFactorUser, passwordWorks } from './twoFactor.ts'
 
 async function openResetLink(page: Page, email: string) {
   await page.goto('/login?mode=forgot')

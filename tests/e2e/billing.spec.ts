@@ -1,7 +1,14 @@
 import { createClient } from '@supabase/supabase-js'
 import WebSocket from 'ws'
 import { LOCAL_JWT_SECRET, Keys } from '../../scripts/local/supabase/index.ts'
-import { BACKEND_URL, adminClient, createUser, signIn, uniqueEmail, type TestUser } from './backend'
+import {
+  BACKEND_URL,
+  adminClient,
+  createUser,
+  signIn,
+  uniqueEmail,
+  type TestUser,
+} from './backend.ts'
 import {
   STAND_IN_URL,
   blockStripeJs,
@@ -9,8 +16,8 @@ import {
   routeStripeJs,
   routeStripeServices,
   unblockStripeJs,
-} from './billingFixtures'
-import { expect, test, trackErrors, waitForHydration } from './fixtures'
+} from './billingFixtures.ts'
+import { expect, test, trackErrors, waitForHydration } from './fixtures.ts'
 
 /** supabase-js as the user, from Node: what the database lets them do. */
 async function userClient(user: TestUser) {

@@ -1,4 +1,4 @@
-import { expect, headerLink, test, waitForHydration } from './fixtures'
+import { expect, headerLink, test, waitForHydration } from './fixtures.ts'
 
 test('the chosen colour mode persists across reloads and applies before paint', async ({
   page,

@@ -6,7 +6,7 @@ import {
   test,
   trackErrors,
   waitForHydration,
-} from './fixtures'
+} from './fixtures.ts'
 
 test('the blog lists posts newest first, each with date, reading time and tags', async ({
   page,

@@ -3,8 +3,8 @@
  * browser runs Preact (docs/decisions/0019), which on its own leaves a refused keystroke on
  * screen until the next accepted one.
  */
-import { expect, test, waitForHydration } from './fixtures'
-import { createTwoFactorUser } from './twoFactor'
+import { expect, test, waitForHydration } from './fixtures.ts'
+import { createTwoFactorUser } from './twoFactor.ts'
 
 test('a letter typed into the two-factor code field does not appear; digits do', async ({
   page,

@@ -5,7 +5,7 @@ import {
   markDocument,
   test,
   waitForHydration,
-} from './fixtures'
+} from './fixtures.ts'
 
 test('a new build id makes the next navigation a full page load', async ({ page }) => {
   await page.clock.install()

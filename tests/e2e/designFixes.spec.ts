@@ -3,9 +3,9 @@
  * leaves on screen once it has done its job, a rule said once, and even padding in a notice.
  */
 import type { Locator, Page } from '@playwright/test'
-import { createUser, signIn, uniqueEmail } from './backend'
-import { blockStripeJs, routeStripeServices } from './billingFixtures'
-import { expect, test, waitForHydration } from './fixtures'
+import { createUser, signIn, uniqueEmail } from './backend.ts'
+import { blockStripeJs, routeStripeServices } from './billingFixtures.ts'
+import { expect, test, waitForHydration } from './fixtures.ts'
 
 /** Pixels between the bottom of the site header and the top of the page's eyebrow label. */
 async function eyebrowGap(page: Page, path: string): Promise<number> {

@@ -7,9 +7,9 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { unzipSync } from 'fflate'
 import type { Page } from '@playwright/test'
-import { BACKEND_URL, adminClient, createUser, signIn, type TestUser } from './backend'
-import { documentLink, insertDocument } from './dashboardHelpers'
-import { expect, test } from './fixtures'
+import { BACKEND_URL, adminClient, createUser, signIn, type TestUser } from './backend.ts'
+import { documentLink, insertDocument } from './dashboardHelpers.ts'
+import { expect, test } from './fixtures.ts'
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',

@@ -1,4 +1,4 @@
-import { expect, test, waitForHydration } from './fixtures'
+import { expect, test, waitForHydration } from './fixtures.ts'
 
 test.describe('the header on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } })

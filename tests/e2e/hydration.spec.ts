@@ -5,9 +5,9 @@
  * React does), and ids written by the prerender still match what the browser renders later.
  */
 import type { Page } from '@playwright/test'
-import { routeRules } from '../../src/routeRules'
-import { expect, test, trackErrors, waitForHydration } from './fixtures'
-import { SITE_PAGES, UNKNOWN_PATH } from './sitePages'
+import { routeRules } from '../../src/routeRules.ts'
+import { expect, test, trackErrors, waitForHydration } from './fixtures.ts'
+import { SITE_PAGES, UNKNOWN_PATH } from './sitePages.ts'
 
 const guarded = new Set(routeRules.filter((rule) => rule.guarded).map((rule) => rule.path))
 

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, headerLink, test, waitForHydration } from './fixtures'
+import { expect, headerLink, test, waitForHydration } from './fixtures.ts'
 
 /** Public pages that may show code, each as the CDN serves it (before any JavaScript runs). */
 const PUBLIC_PAGES = [

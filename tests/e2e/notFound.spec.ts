@@ -4,7 +4,7 @@
  * exist), they get the site's header and footer around the spec's 404 screen.
  */
 import type { Page } from '@playwright/test'
-import { expect, test, trackErrors, waitForHydration } from './fixtures'
+import { expect, test, trackErrors, waitForHydration } from './fixtures.ts'
 
 async function expectNotFoundScreen(page: Page, fullPath: string) {
   const main = page.getByRole('main')

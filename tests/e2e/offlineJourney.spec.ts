@@ -5,9 +5,9 @@
  * fails the test.
  */
 import type { Page } from '@playwright/test'
-import { BACKEND_URL, createUser, signIn, uniqueEmail } from './backend'
-import { STAND_IN_URL, payWithCard } from './billingFixtures'
-import { expect, headerLink, test, trackErrors, waitForHydration } from './fixtures'
+import { BACKEND_URL, createUser, signIn, uniqueEmail } from './backend.ts'
+import { STAND_IN_URL, payWithCard } from './billingFixtures.ts'
+import { expect, headerLink, test, trackErrors, waitForHydration } from './fixtures.ts'
 
 function recordStripeHosts(page: Page): string[] {
   const reached: string[] = []

@@ -14,7 +14,7 @@ import {
   test,
   trackErrors,
   waitForHydration,
-} from './fixtures'
+} from './fixtures.ts'
 
 /** Rules only the workspace's stylesheet has (src/features/workspace/workspace.css). */
 const WORKSPACE_RULE = /\.doc-list__item\b|\.workspace__sidebar\b/

@@ -1,4 +1,4 @@
-import { expect, test, waitForHydration } from './fixtures'
+import { expect, test, waitForHydration } from './fixtures.ts'
 
 test('the yearly switch names its saving as words apart from the label', async ({ page }) => {
   await page.goto('/pricing')

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { expect, headerLink, test, waitForHydration } from './fixtures'
+import { expect, headerLink, test, waitForHydration } from './fixtures.ts'
 
 /** The header set the build emitted for dist/ (scripts/build/securityHeaders.ts). */
 function emittedHeaders(): Record<string, string> {

@@ -6,7 +6,7 @@ import {
   test,
   trackErrors,
   waitForHydration,
-} from './fixtures'
+} from './fixtures.ts'
 
 test('a page whose parsing is held up while the app starts keeps its prerendered data', async ({
   page,

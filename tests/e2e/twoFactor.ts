@@ -6,7 +6,7 @@ import { createClient } from '@supabase/supabase-js'
 import * as OTPAuth from 'otpauth'
 import WebSocket from 'ws'
 import { LOCAL_JWT_SECRET, Keys } from '../../scripts/local/supabase/index.ts'
-import { BACKEND_URL, createUser, type TestUser } from './backend'
+import { BACKEND_URL, createUser, type TestUser } from './backend.ts'
 
 const TIME_STEP_MS = 30_000
 

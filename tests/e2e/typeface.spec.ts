@@ -5,8 +5,8 @@
  * the font file behind the glyphs, not the CSS that asked for it.
  */
 import type { BrowserContext, Page } from '@playwright/test'
-import { createUser, signIn } from './backend'
-import { expect, test, waitForHydration } from './fixtures'
+import { createUser, signIn } from './backend.ts'
+import { expect, test, waitForHydration } from './fixtures.ts'
 
 /** The platform fonts that drew the text of the first element matching `selector`. */
 async function renderedFonts(page: Page, selector: string): Promise<string[]> {

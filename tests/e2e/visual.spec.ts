@@ -13,10 +13,10 @@
  * taken once.
  */
 import type { Locator, Page } from '@playwright/test'
-import { findRouteRule } from '../../src/routeRules'
-import { adminClient, signIn, type TestUser } from './backend'
-import { editorReady, insertDocument } from './dashboardHelpers'
-import { expect, test, waitForHydration } from './fixtures'
+import { findRouteRule } from '../../src/routeRules.ts'
+import { adminClient, signIn, type TestUser } from './backend.ts'
+import { editorReady, insertDocument } from './dashboardHelpers.ts'
+import { expect, test, waitForHydration } from './fixtures.ts'
 
 const publicPages: [name: string, path: string][] = [
   ['landing', '/'],

@@ -5,8 +5,8 @@
  */
 import { PASSWORD_TOO_SHORT, MIN_PASSWORD_LENGTH } from '../../lib/passwordPolicy'
 import { CREDENTIALS_REQUIRED } from '../../lib/specAuthTexts'
-import { EMAIL_HINT, isEmailAddress } from '../../../supabase/functions/_shared/email.ts'
-import type { FieldErrors as ErrorsOf } from '../../../supabase/functions/_shared/fieldErrors.ts'
+import { EMAIL_HINT, isEmailAddress } from '../../../supabase/functions/_shared/email'
+import type { FieldErrors as ErrorsOf } from '../../../supabase/functions/_shared/fieldErrors'
 
 export type FieldErrors = ErrorsOf<'identifier' | 'password' | 'confirm' | 'form'>
 

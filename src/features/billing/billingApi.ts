@@ -3,7 +3,7 @@
  * `{ status, code, message }` with a sentence to show; status 0 means the network failed.
  */
 import { loadSupabase } from '../auth'
-import { LIVE_SUBSCRIPTION_STATUSES } from '../../../supabase/functions/_shared/subscriptionStatuses.ts'
+import { LIVE_SUBSCRIPTION_STATUSES } from '../../../supabase/functions/_shared/subscriptionStatuses'
 
 export type FunctionResult<T> =
   { ok: true; data: T } | { ok: false; status: number; code: string; message: string }

@@ -4,7 +4,7 @@
  */
 import { loadSupabase } from '../auth'
 import type { PlanId } from './plans'
-import { LIVE_SUBSCRIPTION_STATUSES } from '../../../supabase/functions/_shared/subscriptionStatuses.ts'
+import { LIVE_SUBSCRIPTION_STATUSES } from '../../../supabase/functions/_shared/subscriptionStatuses'
 
 export type Viewer =
   | { status: 'unknown' }

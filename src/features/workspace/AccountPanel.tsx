@@ -4,7 +4,7 @@ import type { Session } from '@supabase/supabase-js'
 import { FormMessage } from '../../components/FormMessage'
 import { NewPasswordForm, SignOutOptions, TwoFactorSettings, loadSupabase } from '../auth'
 import { FREE_DOCUMENT_LIMIT } from '../../lib/plans'
-import { LIVE_SUBSCRIPTION_STATUSES } from '../../../supabase/functions/_shared/subscriptionStatuses.ts'
+import { LIVE_SUBSCRIPTION_STATUSES } from '../../../supabase/functions/_shared/subscriptionStatuses'
 
 interface Subscription {
   status: string

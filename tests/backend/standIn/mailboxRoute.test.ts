@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { Mailbox } from '../../../scripts/local/supabase/auth/mailbox'
-import { mailboxRoute } from '../../../scripts/local/supabase/mailboxRoute'
+import { Mailbox } from '../../../scripts/local/supabase/auth/mailbox.ts'
+import { mailboxRoute } from '../../../scripts/local/supabase/mailboxRoute.ts'
 
 function filledMailbox() {
   const mailbox = new Mailbox()

@@ -5,7 +5,7 @@ import {
   parseSize,
   parseSupabaseConfig,
   readSupabaseConfig,
-} from '../../../scripts/local/supabase/supabaseConfig'
+} from '../../../scripts/local/supabase/supabaseConfig.ts'
 
 describe('supabase/config.toml as the local backend reads it', () => {
   it('declares what hosted Auth and Storage must do', () => {

@@ -1,5 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { BUILD_CHECK_INTERVAL_MS, isNewerBuild, startBuildCheck } from '../../../src/app/buildCheck'
+import {
+  BUILD_CHECK_INTERVAL_MS,
+  isNewerBuild,
+  startBuildCheck,
+} from '../../../src/app/buildCheck.ts'
 
 afterEach(() => {
   vi.useRealTimers()

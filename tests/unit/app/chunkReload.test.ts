@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { RELOAD_WINDOW_MS, claimReload, isChunkLoadError } from '../../../src/app/chunkReload'
+import { RELOAD_WINDOW_MS, claimReload, isChunkLoadError } from '../../../src/app/chunkReload.ts'
 
 function memoryStorage() {
   const values = new Map<string, string>()

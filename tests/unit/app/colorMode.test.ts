@@ -7,8 +7,8 @@ import {
   parseColorPreference,
   resolveColorMode,
   type ColorPreference,
-} from '../../../src/app/colorMode/colorMode'
-import type { ColorMode } from '../../../src/routeRules'
+} from '../../../src/app/colorMode/colorMode.ts'
+import type { ColorMode } from '../../../src/routeRules.ts'
 
 describe('resolveColorMode', () => {
   it('follows the system when the preference is system', () => {

@@ -4,7 +4,7 @@ import {
   notFoundMessage,
   toPageError,
   validationFailedMessage,
-} from '../../../src/app/errors'
+} from '../../../src/app/errors.ts'
 
 describe('404 texts', () => {
   it('names the full path of an unmatched route', () => {

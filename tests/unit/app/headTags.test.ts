@@ -1,6 +1,6 @@
 import { createElement as h } from 'react'
 import { describe, expect, it } from 'vitest'
-import { mergeHeadProps } from '../../../src/app/head/headTags'
+import { mergeHeadProps } from '../../../src/app/head/headTags.ts'
 
 const shell = {
   htmlAttributes: { lang: 'en' },

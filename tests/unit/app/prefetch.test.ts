@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { PREFETCH_DELAY_MS, internalPaths, shouldPrefetch } from '../../../src/app/prefetch'
+import { PREFETCH_DELAY_MS, internalPaths, shouldPrefetch } from '../../../src/app/prefetch.ts'
 
 describe('shouldPrefetch', () => {
   it('prefetches unless the connection is slow-2g or saving data', () => {

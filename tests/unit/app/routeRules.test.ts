@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { findRouteRule, guardExcludeList, routeRules } from '../../../src/routeRules'
+import { findRouteRule, guardExcludeList, routeRules } from '../../../src/routeRules.ts'
 
 describe('route table', () => {
   it('has every route of the product, once', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { decideScroll, findHashTarget } from '../../../src/app/scrollBehavior'
+import { decideScroll, findHashTarget } from '../../../src/app/scrollBehavior.ts'
 
 const at = (pathname: string, search = '', hash = '') => ({ pathname, search, hash })
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { restoreStateWhenParsed } from '../../../src/app/ssgState'
+import { restoreStateWhenParsed } from '../../../src/app/ssgState.ts'
 
 const state = { hydration: { loaderData: { root: null } }, hash: 'h42' }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { parseAuthCallback } from '../../../src/features/auth/parseAuthCallback'
-import { decideConfirm } from '../../../src/features/auth/confirmDecision'
-import type { PendingEmailLink } from '../../../src/features/auth/emailLinks'
+import { parseAuthCallback } from '../../../src/features/auth/parseAuthCallback.ts'
+import { decideConfirm } from '../../../src/features/auth/confirmDecision.ts'
+import type { PendingEmailLink } from '../../../src/features/auth/emailLinks.ts'
 
 const now = 1_800_000_000
 const base = 'https://folio.example/confirm'

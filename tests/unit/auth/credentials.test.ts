@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { CREDENTIALS_REQUIRED } from '../../../src/lib/specAuthTexts'
-import { validateCredentials, validateEmail } from '../../../src/features/auth/credentials'
+import { CREDENTIALS_REQUIRED } from '../../../src/lib/specAuthTexts.ts'
+import { validateCredentials, validateEmail } from '../../../src/features/auth/credentials.ts'
 
 describe('validateCredentials', () => {
   it('uses the kept auth text when the email or password is missing, and says which', () => {

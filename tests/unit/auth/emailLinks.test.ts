@@ -4,7 +4,7 @@ import {
   findEmailLink,
   forgetEmailLink,
   rememberEmailLink,
-} from '../../../src/features/auth/emailLinks'
+} from '../../../src/features/auth/emailLinks.ts'
 
 function memoryStorage() {
   const values = new Map<string, string>()

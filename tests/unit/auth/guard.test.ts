@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { decideGuard, matchesPathPattern, type GuardConfig } from '../../../src/features/auth/guard'
-import { CALLBACK_PATH, LOGIN_PATH, guardExcludeList } from '../../../src/routeRules'
+import {
+  decideGuard,
+  matchesPathPattern,
+  type GuardConfig,
+} from '../../../src/features/auth/guard.ts'
+import { CALLBACK_PATH, LOGIN_PATH, guardExcludeList } from '../../../src/routeRules.ts'
 
 const config: GuardConfig = {
   excludes: guardExcludeList,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseAuthCallback } from '../../../src/features/auth/parseAuthCallback'
+import { parseAuthCallback } from '../../../src/features/auth/parseAuthCallback.ts'
 
 const now = 1_800_000_000
 const base = 'https://folio.example/confirm'

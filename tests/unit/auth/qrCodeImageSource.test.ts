@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { qrCodeImageSource } from '../../../src/features/auth/qrCodeImageSource'
+import { qrCodeImageSource } from '../../../src/features/auth/qrCodeImageSource.ts'
 
 const svg = '<svg xmlns="http://www.w3.org/2000/svg"><path fill="#ffffff" d="M0 0h1"/></svg>'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { totpDigits } from '../../../src/features/auth/secondFactor'
+import { totpDigits } from '../../../src/features/auth/secondFactor.ts'
 
 describe('totpDigits', () => {
   it('keeps the six digits of a code however it was pasted', () => {

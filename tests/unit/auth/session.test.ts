@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { clearedCookieStrings, sessionCookieStrings } from '../../../src/features/auth/cookies'
+import { clearedCookieStrings, sessionCookieStrings } from '../../../src/features/auth/cookies.ts'
 import {
   isExpired,
   isValidSession,
   readStoredSession,
   storageKeyFor,
   type StoredSession,
-} from '../../../src/features/auth/session'
+} from '../../../src/features/auth/session.ts'
 
 const session: StoredSession = {
   access_token: 'access.jwt',

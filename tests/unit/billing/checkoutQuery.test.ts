@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isValidCheckoutQuery } from '../../../src/features/billing/checkoutQuery'
+import { isValidCheckoutQuery } from '../../../src/features/billing/checkoutQuery.ts'
 
 describe('checkout address validation', () => {
   it('accepts known plans and intervals and refuses others', () => {

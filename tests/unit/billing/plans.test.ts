@@ -4,7 +4,7 @@ import {
   findPrice,
   formatAmount,
   yearlySavingPercent,
-} from '../../../src/features/billing/plans'
+} from '../../../src/features/billing/plans.ts'
 import { parseFormBody } from '../../../scripts/local/stripe/index.ts'
 
 describe('plan data', () => {

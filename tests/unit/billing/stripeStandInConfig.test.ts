@@ -3,8 +3,8 @@
  * address (only `npm start` and the end-to-end suite do), and its emitted headers follow.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { buildHeaderSet, contentSecurityPolicy } from '../../../scripts/build/securityHeaders'
-import { isBillingPortalUrl, stripeStandInOrigin } from '../../../src/features/billing/stripeJs'
+import { buildHeaderSet, contentSecurityPolicy } from '../../../scripts/build/securityHeaders.ts'
+import { isBillingPortalUrl, stripeStandInOrigin } from '../../../src/features/billing/stripeJs.ts'
 
 // As a production build: no stand-in named, whatever the shell running the tests has set.
 beforeEach(() => vi.stubEnv('VITE_STRIPE_STAND_IN_URL', ''))

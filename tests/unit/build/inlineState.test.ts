@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { externaliseInlineState, scriptSafeJson } from '../../../scripts/build/inlineState'
-import { addModulePreloads, frameworkChunkFiles } from '../../../scripts/build/frameworkPreloads'
+import { externaliseInlineState, scriptSafeJson } from '../../../scripts/build/inlineState.ts'
+import { addModulePreloads, frameworkChunkFiles } from '../../../scripts/build/frameworkPreloads.ts'
 
 const hydration = {
   loaderData: { root: null, post: { title: '</script><script>alert(1)</script>' } },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { dropLazyPreloads, type ViteManifest } from '../../../scripts/build/frameworkPreloads'
+import { dropLazyPreloads, type ViteManifest } from '../../../scripts/build/frameworkPreloads.ts'
 
 const manifest: ViteManifest = {
   'index.html': {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { npmScriptEnv } from '../../../scripts/bench/npmScriptEnv'
+import { npmScriptEnv } from '../../../scripts/bench/npmScriptEnv.ts'
 
 describe('npmScriptEnv', () => {
   it('reads the assignments before the command, and nothing after it', () => {

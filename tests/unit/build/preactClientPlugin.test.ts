@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ResolvedConfig } from 'vite'
-import { PREACT_DOM_CLIENT, preactClientPlugin } from '../../../scripts/vite/preactClientPlugin'
+import { PREACT_DOM_CLIENT, preactClientPlugin } from '../../../scripts/vite/preactClientPlugin.ts'
 
 type Consumer = 'client' | 'server'
 

@@ -1,7 +1,7 @@
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import { Field } from '../../../src/components/Field'
+import { Field } from '../../../src/components/Field.tsx'
 
 const render = (props: { hint?: string; error?: string | null }) =>
   renderToStaticMarkup(createElement(Field, { label: 'Password', name: 'password', ...props }))

@@ -8,7 +8,7 @@ import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ConfigEnv, UserConfig } from 'vite'
 import { configDefines, folioConfigPlugin } from '../../../scripts/vite/configPlugin.ts'
-import { siteConfig, stripeConfig, supabaseConfig } from '../../../src/config'
+import { siteConfig, stripeConfig, supabaseConfig } from '../../../src/config/index.ts'
 
 let root: string
 beforeEach(async () => {

@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { countWordsIn } from '../../../src/features/content/countWords'
+import { countWordsIn } from '../../../src/features/content/countWords.ts'
 
 /** What the platform's word segmenter counts over the whole text at once (the definition). */
 function segmenterCount(text: string): number {

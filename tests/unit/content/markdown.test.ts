@@ -1,9 +1,9 @@
 import { createHighlighter } from 'shiki'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
-import { SHIKI_THEMES } from '../../../src/features/content/themes'
-import { renderMarkdown } from '../../../src/features/content/pipeline'
-import type { CodeHighlighter } from '../../../src/features/content/pipeline'
-import { readingMinutes } from '../../../src/features/content/readingTime'
+import { SHIKI_THEMES } from '../../../src/features/content/themes.ts'
+import { renderMarkdown } from '../../../src/features/content/pipeline.ts'
+import type { CodeHighlighter } from '../../../src/features/content/pipeline.ts'
+import { readingMinutes } from '../../../src/features/content/readingTime.ts'
 import {
   MEMO_LIMIT,
   createCodeHighlighter,

@@ -2,8 +2,8 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { CodeHighlighter } from '../../../src/features/content/highlightCode'
-import { renderMarkdown } from '../../../src/features/content/markdown'
+import type { CodeHighlighter } from '../../../src/features/content/highlightCode.ts'
+import { renderMarkdown } from '../../../src/features/content/markdown.ts'
 import { createCodeHighlighter, languagesIn } from '../../../scripts/content/highlighter.ts'
 import {
   SAMPLES_DIR,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { PROSE_IN_PAGE } from '../../../src/features/content/proseInPage'
+import { PROSE_IN_PAGE } from '../../../src/features/content/proseInPage.ts'
 import { fillProseInData, fillProseSlots } from '../../../scripts/content/proseSlots.ts'
 
 const byKey = new Map([

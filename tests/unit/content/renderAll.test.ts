@@ -6,7 +6,7 @@ import {
   RENDER_YOUNG_GENERATION_MB,
   renderAll,
   startWorker,
-} from '../../../scripts/content/renderAll'
+} from '../../../scripts/content/renderAll.ts'
 
 const bodies = [
   '# One\n\n```ts\nconst answer: number = 42\n```\n',

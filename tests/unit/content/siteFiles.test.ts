@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import type { PostSummary } from '../../../src/features/content/types'
+import type { PostSummary } from '../../../src/features/content/types.ts'
 import { brokenLinks, linkTargets } from '../../../scripts/build/linkCheck.ts'
 import { robotsTxt, rssXml, sitemapXml } from '../../../scripts/content/siteFiles.ts'
 

@@ -7,7 +7,7 @@ import {
   authErrorMessage,
   dataErrorMessage,
   needsSecondFactor,
-} from '../../../src/lib/serviceErrorMessages'
+} from '../../../src/lib/serviceErrorMessages.ts'
 
 /** What a server or driver writes for developers; none of it may reach the page. */
 const RAW = /AAL2|aal2|pq:|violates|relation|JWT|PGRST|constraint|Auth session missing/

@@ -4,7 +4,7 @@ import {
   hasDangerousProtocol,
   resolveNavigation,
   toSafeRedirectPath,
-} from '../../../src/lib/urlSafety'
+} from '../../../src/lib/urlSafety.ts'
 
 const origin = 'https://folio.example'
 

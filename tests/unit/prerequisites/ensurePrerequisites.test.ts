@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest'
 import {
   ensurePrerequisites,
   type Runner,
-} from '../../../scripts/prerequisites/ensurePrerequisites'
-import type { System } from '../../../scripts/prerequisites/requirements'
-import { TEST_STAGES, runTestStages } from '../../../scripts/testing/runTestStages'
+} from '../../../scripts/prerequisites/ensurePrerequisites.ts'
+import type { System } from '../../../scripts/prerequisites/requirements.ts'
+import { TEST_STAGES, runTestStages } from '../../../scripts/testing/runTestStages.ts'
 
 const CHROMIUM = '/usr/bin/chromium'
 const INITDB_15 = '/usr/lib/postgresql/15/bin/initdb'

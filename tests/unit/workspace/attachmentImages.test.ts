@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { attachmentUrl } from '../../../src/features/workspace/attachments'
+import { attachmentUrl } from '../../../src/features/workspace/attachments.ts'
 import {
   attachmentPathsIn,
   withSignedImages,
-} from '../../../src/features/workspace/preview/attachmentImages'
+} from '../../../src/features/workspace/preview/attachmentImages.ts'
 
 const BACKEND = 'http://127.0.0.1:54321'
 const path = 'user-1/doc-1/abc-diagram.png'

@@ -8,7 +8,7 @@ import {
   attachmentUrl,
   markdownImage,
   uploadErrorMessage,
-} from '../../../src/features/workspace/attachments'
+} from '../../../src/features/workspace/attachments.ts'
 
 const BACKEND = 'http://127.0.0.1:54321'
 

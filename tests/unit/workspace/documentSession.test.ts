@@ -3,8 +3,8 @@ import {
   DocumentSession,
   mergeBoth,
   type SaveOutcome,
-} from '../../../src/features/workspace/documentSession'
-import type { WorkspaceDocument } from '../../../src/features/workspace/types'
+} from '../../../src/features/workspace/documentSession.ts'
+import type { WorkspaceDocument } from '../../../src/features/workspace/types.ts'
 
 /** An in-memory documents table with the database's rule: update only if the version matches. */
 class FakeServer {

@@ -7,8 +7,8 @@ import {
   removeSummary,
   sortNewestFirst,
   upsertSummary,
-} from '../../../src/features/workspace/documentSummaries'
-import type { DocumentSummary } from '../../../src/features/workspace/types'
+} from '../../../src/features/workspace/documentSummaries.ts'
+import type { DocumentSummary } from '../../../src/features/workspace/types.ts'
 
 const doc = (id: string, title: string, updated: string, version = 1): DocumentSummary => ({
   id,

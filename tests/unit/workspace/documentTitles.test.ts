@@ -3,7 +3,7 @@ import {
   firstHeading,
   followHeading,
   headingTitle,
-} from '../../../src/features/workspace/documentTitles'
+} from '../../../src/features/workspace/documentTitles.ts'
 
 describe('titles from the first heading', () => {
   it('finds the first heading outside code fences, as plain text', () => {

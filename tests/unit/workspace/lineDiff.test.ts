@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { lineDiff, type DiffLine } from '../../../src/features/workspace/lineDiff'
+import { lineDiff, type DiffLine } from '../../../src/features/workspace/lineDiff.ts'
 
 const show = (lines: DiffLine[]) =>
   lines.map((line) => `${{ same: ' ', removed: '-', added: '+' }[line.kind]}${line.text}`)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isPlanLimitError } from '../../../src/features/workspace/planLimits'
+import { isPlanLimitError } from '../../../src/features/workspace/planLimits.ts'
 
 describe('isPlanLimitError', () => {
   it("recognises the database's plan-limit SQLSTATE, whatever the message says", () => {

@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import { bundledLanguages } from 'shiki/langs'
 import { describe, expect, it } from 'vitest'
-import { renderMarkdown } from '../../../src/features/content/pipeline'
-import { splitHtmlBlocks } from '../../../src/features/workspace/preview/htmlBlocks'
-import { NO_BLOCKS, patchBlocks } from '../../../src/features/workspace/preview/patchBlocks'
-import { createPreviewRenderer } from '../../../src/features/workspace/preview/previewRenderer'
-import { createBrowserHighlighter } from '../../../src/features/workspace/preview/shikiBrowser'
+import { renderMarkdown } from '../../../src/features/content/pipeline.ts'
+import { splitHtmlBlocks } from '../../../src/features/workspace/preview/htmlBlocks.ts'
+import { NO_BLOCKS, patchBlocks } from '../../../src/features/workspace/preview/patchBlocks.ts'
+import { createPreviewRenderer } from '../../../src/features/workspace/preview/previewRenderer.ts'
+import { createBrowserHighlighter } from '../../../src/features/workspace/preview/shikiBrowser.ts'
 
 const NOTE = `# A note
 

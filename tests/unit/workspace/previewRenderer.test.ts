@@ -3,8 +3,8 @@ import { bundledLanguages } from 'shiki/langs'
 import {
   createPreviewRenderer,
   fenceLanguages,
-} from '../../../src/features/workspace/preview/previewRenderer'
-import { createBrowserHighlighter } from '../../../src/features/workspace/preview/shikiBrowser'
+} from '../../../src/features/workspace/preview/previewRenderer.ts'
+import { createBrowserHighlighter } from '../../../src/features/workspace/preview/shikiBrowser.ts'
 
 /** The browser renderer, with every grammar import counted. */
 function countingRenderer() {

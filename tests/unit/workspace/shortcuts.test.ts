@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { shortcutFor } from '../../../src/features/workspace/shortcuts'
+import { shortcutFor } from '../../../src/features/workspace/shortcuts.ts'
 
 const key = (k: string, extra: Partial<Parameters<typeof shortcutFor>[0]> = {}) =>
   shortcutFor({

@@ -3,11 +3,14 @@ import {
   MAX_DOCUMENT_BYTES,
   documentBytes,
   sizeWarning,
-} from '../../../src/features/workspace/documentLimits'
-import { DocumentSession, type SaveOutcome } from '../../../src/features/workspace/documentSession'
-import { keepDraftsOf } from '../../../src/features/workspace/draftKeeper'
-import type { LocalDraft } from '../../../src/features/workspace/localDrafts'
-import type { WorkspaceDocument } from '../../../src/features/workspace/types'
+} from '../../../src/features/workspace/documentLimits.ts'
+import {
+  DocumentSession,
+  type SaveOutcome,
+} from '../../../src/features/workspace/documentSession.ts'
+import { keepDraftsOf } from '../../../src/features/workspace/draftKeeper.ts'
+import type { LocalDraft } from '../../../src/features/workspace/localDrafts.ts'
+import type { WorkspaceDocument } from '../../../src/features/workspace/types.ts'
 
 const row = (body: string, version = 1): WorkspaceDocument => ({
   id: 'doc-1',

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createTextHandover } from '../../../src/features/workspace/editor/textHandover'
+import { createTextHandover } from '../../../src/features/workspace/editor/textHandover.ts'
 
 beforeEach(() => {
   vi.useFakeTimers()

@@ -4,14 +4,14 @@
  */
 import { strToU8, unzipSync, zipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
-import { attachmentUrl } from '../../../../src/features/workspace/attachments'
+import { attachmentUrl } from '../../../../src/features/workspace/attachments.ts'
 import {
   buildExportZip,
   type ExportSource,
   type ExportedDocument,
-} from '../../../../src/features/workspace/transfer/exportZip'
-import { importLimits } from '../../../../src/features/workspace/transfer/importLimits'
-import { readImportFiles } from '../../../../src/features/workspace/transfer/readImport'
+} from '../../../../src/features/workspace/transfer/exportZip.ts'
+import { importLimits } from '../../../../src/features/workspace/transfer/importLimits.ts'
+import { readImportFiles } from '../../../../src/features/workspace/transfer/readImport.ts'
 
 const BACKEND = 'http://127.0.0.1:54321'
 const USER = '11111111-1111-4111-8111-111111111111'

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { uniqueFileStems } from '../../../../src/features/workspace/transfer/fileNames'
+import { uniqueFileStems } from '../../../../src/features/workspace/transfer/fileNames.ts'
 import {
   parseMarkdownFile,
   toMarkdownFile,
-} from '../../../../src/features/workspace/transfer/markdownFile'
+} from '../../../../src/features/workspace/transfer/markdownFile.ts'
 
 const row = {
   title: 'Plan: "v2" — ünïcode / slashes',
