@@ -17,6 +17,18 @@ interface DocumentListProps {
   now: number
 }
 
+/** The rename and delete buttons' 16 px line drawings (a pencil, a bin). */
+const PENCIL = 'M11.5 2.5l2 2L6 12l-3 1 1-3z'
+const BIN = 'M3 4.5h10M6.5 4.5V3h3v1.5M4.5 4.5l.7 8.5h5.6l.7-8.5'
+
+function LineIcon({ path }: { path: string }) {
+  return (
+    <svg viewBox="0 0 16 16" aria-hidden="true" width="16" height="16">
+      <path d={path} fill="none" stroke="currentColor" strokeWidth="1.4" />
+    </svg>
+  )
+}
+
 /** Titles, newest first, with search, inline rename and delete. */
 export function DocumentList(props: DocumentListProps) {
   const shown = filterByTitle(props.documents, props.query)
@@ -132,14 +144,7 @@ function DocumentListItem({ document, selectedId, onSelect, onRename, onDelete, 
             setRenaming(true)
           }}
         >
-          <svg viewBox="0 0 16 16" aria-hidden="true" width="16" height="16">
-            <path
-              d="M11.5 2.5l2 2L6 12l-3 1 1-3z"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="1.4"
-            />
-          </svg>
+          <LineIcon path={PENCIL} />
         </button>
         <button
           type="button"
@@ -148,14 +153,7 @@ function DocumentListItem({ document, selectedId, onSelect, onRename, onDelete, 
           title="Delete"
           onClick={() => onDelete(document)}
         >
-          <svg viewBox="0 0 16 16" aria-hidden="true" width="16" height="16">
-            <path
-              d="M3 4.5h10M6.5 4.5V3h3v1.5M4.5 4.5l.7 8.5h5.6l.7-8.5"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="1.4"
-            />
-          </svg>
+          <LineIcon path={BIN} />
         </button>
       </div>
     </li>
