@@ -59,15 +59,20 @@ exit 0
 \`\`\``
 }
 
-export function benchPost(n: number): string {
+/** The frontmatter every generated post starts with: post `n` is dated `n` days after 2020-01-01. */
+function frontmatter(n: number, title: string, description: string, tag: string): string {
   const date = new Date(Date.UTC(2020, 0, 1) + n * 86_400_000).toISOString().slice(0, 10)
   return `---
-title: Benchmark post number ${n}
-description: A generated post for the build benchmark, number ${n}.
+title: ${title}
+description: ${description}
 date: ${date}
-tags: [bench, engineering]
+tags: [bench, ${tag}]
 author: Bench Writer
----
+---`
+}
+
+export function benchPost(n: number): string {
+  return `${frontmatter(n, `Benchmark post number ${n}`, `A generated post for the build benchmark, number ${n}.`, 'engineering')}
 
 ${prose(n, 180)}
 
@@ -118,15 +123,8 @@ function codeBlock(language: string, n: number, lines: number): string {
 
 /** Many short blocks in six other languages: grammar loading and tokenising dominate. */
 export function codeHeavyPost(n: number): string {
-  const date = new Date(Date.UTC(2020, 0, 1) + n * 86_400_000).toISOString().slice(0, 10)
   const languages = ['python', 'rust', 'go', 'sql', 'json', 'css']
-  return `---
-title: Code-heavy post number ${n}
-description: A generated post with many code blocks, number ${n}.
-date: ${date}
-tags: [bench, code]
-author: Bench Writer
----
+  return `${frontmatter(n, `Code-heavy post number ${n}`, `A generated post with many code blocks, number ${n}.`, 'code')}
 
 ${prose(n, 60)}
 
@@ -136,7 +134,6 @@ ${languages.map((language, i) => `## Part ${i + 1}\n\n${prose(n + i, 30)}\n\n${c
 
 /** Long prose with tables, nested lists and quotes, and no code: the parser's share. */
 export function prosePost(n: number): string {
-  const date = new Date(Date.UTC(2020, 0, 1) + n * 86_400_000).toISOString().slice(0, 10)
   const table = (seed: number) =>
     [
       '| Name | Owner | Size | Notes |',
@@ -147,13 +144,7 @@ export function prosePost(n: number): string {
           `| row ${seed}-${i} | team ${i % 4} | ${(seed * i) % 997} | ${prose(seed + i, 6)} |`,
       ),
     ].join('\n')
-  return `---
-title: Long read number ${n}
-description: A generated long post without code, number ${n}.
-date: ${date}
-tags: [bench, prose]
-author: Bench Writer
----
+  return `${frontmatter(n, `Long read number ${n}`, `A generated long post without code, number ${n}.`, 'prose')}
 
 ${Array.from({ length: 6 }, (_, i) => `## Section ${i + 1}\n\n${prose(n + i, 220)}\n\n> ${prose(n + i + 7, 25)}\n\n- ${prose(n + i, 10)}\n  - ${prose(n + i + 1, 8)}\n  - ${prose(n + i + 2, 8)}\n- ${prose(n + i + 3, 10)}\n\n${i % 2 === 0 ? table(n + i) : ''}`).join('\n\n')}
 `
