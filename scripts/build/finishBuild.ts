@@ -7,7 +7,7 @@
  */
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { routeRules } from '../../src/routeRules.ts'
+import { findRouteRule, routeRules } from '../../src/routeRules.ts'
 import { LOCAL_JWT_SECRET, devApiKey } from '../local/supabase/devKeys.ts'
 import { deferHydration } from './deferHydration.ts'
 import { inlineStylesheets } from './inlineCss.ts'
@@ -90,7 +90,11 @@ export class PageFinisher {
     const page = pageFileOf(route)
     this.findings.linkTargets.set(page, linkTargets(prerendered))
     const html = deferHydration(externaliseInlineState(prerendered))
-    const finished = await inlineStylesheets(html, this.distDir, this.cssCache)
+    // A guarded page's prerendered markup is only its loading state ("Checking your session…"):
+    // all it shows comes right after hydration, which would otherwise wait for its full
+    // stylesheets. It keeps them whole, inline.
+    const guarded = Boolean(findRouteRule(route)?.guarded)
+    const finished = await inlineStylesheets(html, this.distDir, this.cssCache, !guarded)
     for (const what of findSecrets(finished, await this.secrets())) {
       this.findings.secrets.push({ file: page, what })
     }
