@@ -22,7 +22,12 @@
  */
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { markupOf, pruneCss, type PageMarkup } from './pruneCss.ts'
+import {
+  markupOf,
+  propertiesRead,
+  withoutUnmatchedRules,
+  withoutUnreadProperties,
+} from './pruneCss.ts'
 
 const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g
 const ENTRY_STYLESHEET = /^assets\/app-[^/]+\.css$/
@@ -47,24 +52,41 @@ function selectorClasses(css: string): string[] {
   ]
 }
 
-/**
- * Pages with the same classes out of a stylesheet's get the same pruned copy: a thousand posts
- * share a handful of them, so each is worked out once per build.
- */
-function prunedFor(
-  file: string,
-  full: string,
-  page: PageMarkup,
-  cache: Map<string, string>,
-): { css: string; pruned: boolean } {
-  const mentioned = selectorClasses(full).filter((name) => page.classes.has(name))
-  const key = [file, mentioned, [...page.elements].sort(), [...page.properties].sort()].join('\0')
-  let css = cache.get(key)
-  if (css === undefined) {
-    css = pruneCss(full, page).css
-    cache.set(key, css)
+/** Memoises by a key: a thousand posts share a handful of pruned copies of each stylesheet. */
+function memo(cache: Map<string, string>, key: string, work: () => string): string {
+  let value = cache.get(key)
+  if (value === undefined) {
+    value = work()
+    cache.set(key, value)
   }
-  return { css, pruned: css !== full }
+  return value
+}
+
+/**
+ * Each stylesheet as the page inlines it: without the rules that cannot match its markup, then
+ * without the tokens that neither its markup nor any of its stylesheets read.
+ */
+function prunedSheets(
+  html: string,
+  sheets: { file: string; full: string }[],
+  cache: Map<string, string>,
+): string[] {
+  const page = markupOf(html)
+  const elements = [...page.elements].sort().join(' ')
+  const matched = sheets.map(({ file, full }) => {
+    const classes = selectorClasses(full).filter((name) => page.classes.has(name))
+    const key = ['rules', file, classes.join(' '), elements].join('\0')
+    return memo(cache, key, () => withoutUnmatchedRules(full, page).css)
+  })
+  const markupReads = [...propertiesRead(html)]
+  return matched.map((css, index) => {
+    const read = new Set(markupReads)
+    matched.forEach((other, at) => {
+      if (at !== index) for (const name of propertiesRead(other)) read.add(name)
+    })
+    const key = ['tokens', css, [...read].sort().join(' ')].join('\0')
+    return memo(cache, key, () => withoutUnreadProperties(css, read).css)
+  })
 }
 
 export async function inlineStylesheets(
@@ -74,27 +96,31 @@ export async function inlineStylesheets(
   /** False for a page whose content script draws after sign-in (the dashboard): inlined whole. */
   prune = true,
 ): Promise<string> {
+  const links = [...html.matchAll(STYLESHEET_LINK)].map((match) => ({
+    link: match[0],
+    file: match[1] as string,
+  }))
+  const sheets = await Promise.all(
+    links.map(async ({ file }) => ({
+      file,
+      full: cache.get(file) ?? (await readFile(join(distDir, file), 'utf8')),
+    })),
+  )
+  for (const { file, full } of sheets) cache.set(file, full)
+  const inlined = prune ? prunedSheets(html, sheets, cache) : sheets.map(({ full }) => full)
   let result = html
-  const page = markupOf(html)
-  for (const match of html.matchAll(STYLESHEET_LINK)) {
-    const [link, file] = [match[0], match[1] as string]
-    let full = cache.get(file)
-    if (full === undefined) {
-      full = await readFile(join(distDir, file), 'utf8')
-      cache.set(file, full)
-    }
-    const { css, pruned } = prune
-      ? prunedFor(file, full, page, cache)
-      : { css: full, pruned: false }
-    const marker = pruned
-      ? afterPaintStylesheet(file)
-      : ENTRY_STYLESHEET.test(file)
-        ? ''
-        : inlinedStylesheetMarker(file)
+  links.forEach(({ link, file }, index) => {
+    const css = inlined[index] as string
+    const marker =
+      css !== sheets[index]?.full
+        ? afterPaintStylesheet(file)
+        : ENTRY_STYLESHEET.test(file)
+          ? ''
+          : inlinedStylesheetMarker(file)
     const inline = css.replace(/<\/style/gi, '<\\/style')
-    // A function replacement: CSS may hold `$&` or `$1`, which a string replacement would expand.
     const style = inline.trim() ? `<style>${inline}</style>` : ''
+    // A function replacement: CSS may hold `$&` or `$1`, which a string replacement would expand.
     result = result.replace(link, () => `${style}${marker}`)
-  }
+  })
   return result
 }

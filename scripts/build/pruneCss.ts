@@ -12,7 +12,7 @@
  * mode, web fonts) count as present on every page. Custom properties (the tokens) that nothing
  * left on the page reads go too.
  */
-import postcss, { type Container, type Root } from 'postcss'
+import postcss, { type Container } from 'postcss'
 import { WEB_FONTS_CLASS } from '../../src/app/webFonts.ts'
 
 /** Classes set on <html> before the first paint by the head scripts (src/app). */
@@ -22,11 +22,9 @@ export const HEAD_SCRIPT_CLASSES: readonly string[] = ['dark', 'light', WEB_FONT
 export interface PageMarkup {
   classes: ReadonlySet<string>
   elements: ReadonlySet<string>
-  /** Custom properties the markup reads itself (`style="color:var(--accent)"`). */
-  properties: ReadonlySet<string>
 }
 
-/** The classes, elements and custom properties read in style attributes of the prerendered HTML, before any script runs. */
+/** The classes and elements of the prerendered HTML, before any script runs. */
 export function markupOf(html: string): PageMarkup {
   const classes = new Set<string>(HEAD_SCRIPT_CLASSES)
   for (const [, names] of html.matchAll(/\sclass="([^"]*)"/g)) {
@@ -36,35 +34,12 @@ export function markupOf(html: string): PageMarkup {
   for (const [, name] of html.matchAll(/<([a-zA-Z][a-zA-Z0-9-]*)/g)) {
     elements.add((name as string).toLowerCase())
   }
-  return { classes, elements, properties: propertiesRead(html) }
+  return { classes, elements }
 }
 
-/** The custom properties a text reads with var(). */
-function propertiesRead(text: string): Set<string> {
+/** The custom properties a text (stylesheets, style attributes) reads with var(). */
+export function propertiesRead(text: string): Set<string> {
   return new Set([...text.matchAll(/var\(\s*(--[\w-]+)/g)].map((match) => match[1] as string))
-}
-
-/**
- * Takes out the custom property declarations nothing reads: not the rules left, not the
- * markup. Repeated until nothing changes, since a token may only be read by another one.
- */
-function withoutUnreadProperties(root: Root, page: PageMarkup): boolean {
-  let removedAny = false
-  for (;;) {
-    const read = propertiesRead(root.toString())
-    let removed = false
-    root.walkDecls(/^--/, (declaration) => {
-      if (read.has(declaration.prop) || page.properties.has(declaration.prop)) return
-      declaration.remove()
-      removed = true
-    })
-    if (!removed) break
-    removedAny = true
-  }
-  root.walkRules((rule) => {
-    if (rule.nodes.length === 0) rule.remove()
-  })
-  return removedAny
 }
 
 /** Takes out every `name(…)` group (balanced parentheses) of a selector. */
@@ -130,11 +105,12 @@ function selectorList(selector: string): string[] {
 
 export interface PrunedCss {
   css: string
-  /** Whether any rule was taken out (then the full stylesheet must load after first paint). */
+  /** Whether anything was taken out (then the full stylesheet must load after first paint). */
   pruned: boolean
 }
 
-export function pruneCss(css: string, page: PageMarkup): PrunedCss {
+/** Takes out the rules none of whose selectors can match the page's markup. */
+export function withoutUnmatchedRules(css: string, page: PageMarkup): PrunedCss {
   const root = postcss.parse(css)
   let pruned = false
   root.walkRules((rule) => {
@@ -152,6 +128,32 @@ export function pruneCss(css: string, page: PageMarkup): PrunedCss {
       if (parent && parent.type === 'atrule' && parent.nodes?.length === 0) parent.remove()
     } else rule.selector = kept.join(',')
   })
-  if (withoutUnreadProperties(root, page)) pruned = true
   return pruned ? { css: root.toString(), pruned } : { css, pruned }
+}
+
+/**
+ * Takes out the custom property declarations (tokens) that nothing in `read` reads: `read`
+ * holds what every stylesheet the page keeps and its markup read, since a token declared in the
+ * site-wide sheet is read by the chunks' sheets. Repeated until nothing changes, since a token
+ * may only be read by another one of the same sheet.
+ */
+export function withoutUnreadProperties(css: string, read: ReadonlySet<string>): PrunedCss {
+  const root = postcss.parse(css)
+  let pruned = false
+  for (;;) {
+    const readHere = propertiesRead(root.toString())
+    let removed = false
+    root.walkDecls(/^--/, (declaration) => {
+      if (readHere.has(declaration.prop) || read.has(declaration.prop)) return
+      declaration.remove()
+      removed = true
+    })
+    if (!removed) break
+    pruned = true
+  }
+  if (!pruned) return { css, pruned }
+  root.walkRules((rule) => {
+    if (rule.nodes.length === 0) rule.remove()
+  })
+  return { css: root.toString(), pruned }
 }

@@ -18,6 +18,8 @@ beforeAll(async () => {
   await mkdir(join(distDir, 'assets'))
   await writeFile(join(distDir, 'assets', 'app-abc.css'), '.site{color:red}')
   await writeFile(join(distDir, 'assets', 'content-def.css'), '.prose{line-height:1.7}')
+  await writeFile(join(distDir, 'assets', 'app-tokens.css'), ':root{--accent:#4338ca;--danger:red}')
+  await writeFile(join(distDir, 'assets', 'prose-jkl.css'), '.prose a{color:var(--accent)}')
   await writeFile(join(distDir, 'assets', 'odd-ghi.css'), '.a::after{content:"$& $1 </style>"}')
 })
 afterAll(() => rm(distDir, { recursive: true, force: true }))
@@ -54,6 +56,16 @@ describe('inlineStylesheets', () => {
     expect(html).toContain(
       '</style><link rel="stylesheet" href="/assets/content-def.css" disabled data-after-paint></head>',
     )
+  })
+
+  it('keeps the tokens a chunk stylesheet reads, and drops those no stylesheet of the page reads', async () => {
+    const page =
+      '<html><head><link rel="stylesheet" crossorigin="" href="/assets/app-tokens.css">' +
+      '<link rel="stylesheet" href="/assets/prose-jkl.css" crossorigin=""></head>' +
+      '<body><div class="prose"><a href="/">Home</a></div></body></html>'
+    const html = await inlineStylesheets(page, distDir, new Map())
+    expect(html).toContain('<style>:root{--accent:#4338ca}</style>')
+    expect(html).toContain('<style>.prose a{color:var(--accent)}</style>')
   })
 
   it('keeps CSS text as written, and cannot be closed early by it', async () => {
