@@ -10,6 +10,7 @@ import { join } from 'node:path'
 import { findRouteRule, routeRules } from '../../src/routeRules.ts'
 import { LOCAL_JWT_SECRET, devApiKey } from '../local/supabase/devKeys.ts'
 import { deferHydration } from './deferHydration.ts'
+import { withoutHeadWhitespace } from './headWhitespace.ts'
 import { inlineStylesheets } from './inlineCss.ts'
 import { brokenLinks, brokenLinksError, linkTargets } from './linkCheck.ts'
 import { findSecrets, scanForSecrets, secretValues, type SecretFinding } from './secretScan.ts'
@@ -71,8 +72,8 @@ async function moveNotFoundPage(distDir: string): Promise<void> {
  * Finishes each page as vite-react-ssg renders it, before it is written: its references are
  * collected for the link check (before the rewrite moves scripts into the boot manifest), then
  * state moves out of inline scripts (so a CSP without 'unsafe-inline' scripts works), hydration
- * starts after the first paint, its stylesheets are inlined (so first paint needs no second
- * request), and the result is checked for secrets. finishBuild reports what was found.
+ * starts after the first paint, the indentation between head elements goes, its stylesheets are
+ * inlined (so first paint needs no second request), and the result is checked for secrets. finishBuild reports what was found.
  */
 export class PageFinisher {
   readonly findings: PageFindings = { linkTargets: new Map(), secrets: [] }
@@ -89,7 +90,7 @@ export class PageFinisher {
   async finish(route: string, prerendered: string): Promise<string> {
     const page = pageFileOf(route)
     this.findings.linkTargets.set(page, linkTargets(prerendered))
-    const html = deferHydration(externaliseInlineState(prerendered))
+    const html = withoutHeadWhitespace(deferHydration(externaliseInlineState(prerendered)))
     // A guarded page's prerendered markup is only its loading state ("Checking your session…"):
     // all it shows comes right after hydration, which would otherwise wait for its full
     // stylesheets. It keeps them whole, inline.
