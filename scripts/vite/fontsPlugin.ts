@@ -1,16 +1,19 @@
 /**
  * Self-hosted fonts: the font files are copied into public/fonts from their npm packages, and
- * `virtual:folio-fonts.css` holds their @font-face rules with fallback faces whose metrics come
- * from capsize, so text does not move when the web font arrives (src/app/fonts.ts).
+ * every page's head gets their @font-face rules, with fallback faces whose metrics come from
+ * capsize, so text does not move when the web font arrives (src/app/fonts.ts). The rules sit in
+ * the page's own <style>, not in the entry stylesheet: a page loads the full entry stylesheet
+ * after its first paint (scripts/build/inlineCss.ts), and @font-face rules in it would be new
+ * faces for the same fonts, fetched a second time.
  */
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
+import { transform } from 'lightningcss'
 import type { Plugin } from 'vite'
 import { fontFaceCss, fonts, type FontMetrics } from '../../src/app/fonts.ts'
 
 const require = createRequire(import.meta.url)
-const FONTS_CSS_ID = 'virtual:folio-fonts.css'
 
 /** Where each self-hosted font file comes from. */
 const fontSources: Record<string, string> = {
@@ -43,30 +46,34 @@ function copyFonts(publicDir: string): void {
   }
 }
 
+/** The @font-face rules of every font and its metric-matched fallback, minified. */
+async function fontFaces(): Promise<string> {
+  const faces = await Promise.all(
+    fonts.map(async (font) => {
+      const [own, fallback] = await Promise.all([
+        loadMetrics(font.family),
+        loadMetrics(font.fallback),
+      ])
+      return fontFaceCss(font, own && fallback ? { font: own, fallback } : undefined)
+    }),
+  )
+  // Minified as Vite minifies the stylesheets (the same tool), since every page carries them.
+  return transform({
+    filename: 'fonts.css',
+    code: Buffer.from(faces.join('')),
+    minify: true,
+  }).code.toString()
+}
+
 export function fontsPlugin(): Plugin {
+  let faces: Promise<string> | undefined
   return {
     name: 'folio:fonts',
     configResolved(config) {
       copyFonts(config.publicDir || join(dirname(config.configFile ?? '.'), 'public'))
     },
-    resolveId(id) {
-      return id === FONTS_CSS_ID ? `\0${FONTS_CSS_ID}` : undefined
-    },
-    async load(id) {
-      if (id !== `\0${FONTS_CSS_ID}`) return undefined
-      const faces = await Promise.all(
-        fonts.map(async (font) => {
-          const [own, fallback] = await Promise.all([
-            loadMetrics(font.family),
-            loadMetrics(font.fallback),
-          ])
-          return fontFaceCss(font, own && fallback ? { font: own, fallback } : undefined)
-        }),
-      )
-      return faces.join('\n')
-    },
-    transformIndexHtml() {
-      return fonts
+    async transformIndexHtml() {
+      const preloads = fonts
         .filter((font) => font.preload)
         .map((font) => ({
           tag: 'link',
@@ -79,6 +86,10 @@ export function fontsPlugin(): Plugin {
           },
           injectTo: 'head' as const,
         }))
+      return [
+        ...preloads,
+        { tag: 'style', children: await (faces ??= fontFaces()), injectTo: 'head' as const },
+      ]
     },
   }
 }

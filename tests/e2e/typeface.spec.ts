@@ -116,7 +116,9 @@ test.describe('no layout shift while the font arrives', () => {
   test('a slow font swaps in without moving the text', async ({ page }) => {
     // Hold the font back so the metric-matched fallback paints first and the swap happens
     // in front of the reader.
+    const fontRequests: string[] = []
     await page.route('**/fonts/*.woff2', async (route) => {
+      fontRequests.push(new URL(route.request().url()).pathname)
       await new Promise((resolve) => setTimeout(resolve, 1_500))
       await route.continue()
     })
@@ -136,5 +138,8 @@ test.describe('no layout shift while the font arrives', () => {
     const total = shifts.reduce((sum, value) => sum + value, 0)
     // Lighthouse calls a page good below 0.1; the fallback's overrides keep it near zero.
     expect(total).toBeLessThan(0.02)
+    // Each font once: the full stylesheets loaded after the first paint declare no second face.
+    expect(fontRequests.length).toBeGreaterThan(0)
+    expect(new Set(fontRequests).size).toBe(fontRequests.length)
   })
 })
