@@ -91,11 +91,11 @@ export class PageFinisher {
     const page = pageFileOf(route)
     this.findings.linkTargets.set(page, linkTargets(prerendered))
     const html = withoutHeadWhitespace(deferHydration(externaliseInlineState(prerendered)))
-    // A guarded page's prerendered markup is only its loading state ("Checking your session…"):
-    // all it shows comes right after hydration, which would otherwise wait for its full
-    // stylesheets. It keeps them whole, inline.
-    const guarded = Boolean(findRouteRule(route)?.guarded)
-    const finished = await inlineStylesheets(html, this.distDir, this.cssCache, !guarded)
+    // The dashboard's prerendered markup is only its loading state ("Checking your session…"),
+    // and the workspace it shows next is the product: its CSS is in the document, whole, before
+    // that markup arrives, rather than on its way with the full stylesheets.
+    const workspace = findRouteRule(route)?.layout === 'workspace'
+    const finished = await inlineStylesheets(html, this.distDir, this.cssCache, !workspace)
     for (const what of findSecrets(finished, await this.secrets())) {
       this.findings.secrets.push({ file: page, what })
     }

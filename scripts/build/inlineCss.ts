@@ -93,7 +93,7 @@ export async function inlineStylesheets(
   html: string,
   distDir: string,
   cache: Map<string, string>,
-  /** False for a page whose content script draws after sign-in (the dashboard): inlined whole. */
+  /** False for the dashboard, whose workspace must find its CSS whole in the page: inlined whole. */
   prune = true,
 ): Promise<string> {
   const links = [...html.matchAll(STYLESHEET_LINK)].map((match) => ({
