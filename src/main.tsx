@@ -3,7 +3,6 @@ import './app/ssgState'
 import { ViteReactSSG } from 'vite-react-ssg'
 import { startClientServices } from './app/clientServices'
 import { preloadPage, routes } from './routes'
-import 'virtual:folio-fonts.css'
 // The site-wide stylesheet, in cascade order: tokens, page-wide rules, the header and footer,
 // buttons and what any page may show. The rest comes with the modules that use it (forms.css
 // with forms, pages.css with the landing and pricing pages, each feature's CSS with its entry),

@@ -1,7 +1,5 @@
 /// <reference types="vite/client" />
 
-declare module 'virtual:folio-fonts.css'
-
 /** Where the preview's shiki grammars are served, and each language's file (shikiGrammarsPlugin). */
 declare module 'virtual:folio-shiki-grammars' {
   export const grammarBase: string

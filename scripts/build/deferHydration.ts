@@ -12,6 +12,7 @@
 import { createHash } from 'node:crypto'
 import { loadWebFontsSource } from '../../src/app/webFonts.ts'
 import { MODULE_PRELOAD_LINK } from './frameworkPreloads.ts'
+import { AFTER_PAINT_ATTRIBUTE } from './inlineCss.ts'
 
 export const BOOT_ELEMENT_ID = 'folio-boot'
 
@@ -20,11 +21,19 @@ export interface BootManifest {
   preload: string[]
 }
 
+/**
+ * Runs once, after the first frame: switches the web fonts on, preloads the page's modules,
+ * enables the full stylesheets whose unused rules the page was inlined without
+ * (scripts/build/inlineCss.ts), and starts the entry once those have loaded (or failed), so
+ * nothing hydration or the next page brings is ever drawn without its styles.
+ */
 export const bootScript =
   `(function(){var started=false;function boot(){if(started)return;started=true;${loadWebFontsSource}` +
   `var m=JSON.parse(document.getElementById('${BOOT_ELEMENT_ID}').textContent);` +
   `m.preload.forEach(function(href){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=href;document.head.appendChild(l)});` +
-  `var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=m.entry;document.head.appendChild(s)}` +
+  `var rest=document.querySelectorAll('link[${AFTER_PAINT_ATTRIBUTE}]'),waiting=rest.length+1;` +
+  `function start(){if(--waiting)return;var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=m.entry;document.head.appendChild(s)}` +
+  `rest.forEach(function(l){l.onload=l.onerror=start;l.removeAttribute('disabled')});start()}` +
   `requestAnimationFrame(function(){setTimeout(boot,0)});setTimeout(boot,300)})()`
 
 export const bootScriptHash = `sha256-${createHash('sha256').update(bootScript).digest('base64')}`

@@ -7,9 +7,10 @@
  */
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { routeRules } from '../../src/routeRules.ts'
+import { findRouteRule, routeRules } from '../../src/routeRules.ts'
 import { LOCAL_JWT_SECRET, devApiKey } from '../local/supabase/devKeys.ts'
 import { deferHydration } from './deferHydration.ts'
+import { withoutHeadWhitespace } from './headWhitespace.ts'
 import { inlineStylesheets } from './inlineCss.ts'
 import { brokenLinks, brokenLinksError, linkTargets } from './linkCheck.ts'
 import { findSecrets, scanForSecrets, secretValues, type SecretFinding } from './secretScan.ts'
@@ -71,8 +72,8 @@ async function moveNotFoundPage(distDir: string): Promise<void> {
  * Finishes each page as vite-react-ssg renders it, before it is written: its references are
  * collected for the link check (before the rewrite moves scripts into the boot manifest), then
  * state moves out of inline scripts (so a CSP without 'unsafe-inline' scripts works), hydration
- * starts after the first paint, its stylesheets are inlined (so first paint needs no second
- * request), and the result is checked for secrets. finishBuild reports what was found.
+ * starts after the first paint, the indentation between head elements goes, its stylesheets are
+ * inlined (so first paint needs no second request), and the result is checked for secrets. finishBuild reports what was found.
  */
 export class PageFinisher {
   readonly findings: PageFindings = { linkTargets: new Map(), secrets: [] }
@@ -89,8 +90,12 @@ export class PageFinisher {
   async finish(route: string, prerendered: string): Promise<string> {
     const page = pageFileOf(route)
     this.findings.linkTargets.set(page, linkTargets(prerendered))
-    const html = deferHydration(externaliseInlineState(prerendered))
-    const finished = await inlineStylesheets(html, this.distDir, this.cssCache)
+    const html = withoutHeadWhitespace(deferHydration(externaliseInlineState(prerendered)))
+    // The dashboard's prerendered markup is only its loading state ("Checking your session…"),
+    // and the workspace it shows next is the product: its CSS is in the document, whole, before
+    // that markup arrives, rather than on its way with the full stylesheets.
+    const workspace = findRouteRule(route)?.layout === 'workspace'
+    const finished = await inlineStylesheets(html, this.distDir, this.cssCache, !workspace)
     for (const what of findSecrets(finished, await this.secrets())) {
       this.findings.secrets.push({ file: page, what })
     }

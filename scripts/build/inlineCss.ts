@@ -14,9 +14,20 @@
  * does not fetch and append it a second time, and a disabled stylesheet link is never fetched
  * (HTML standard, link type "stylesheet": its fetch setup steps return false while `disabled` is
  * set). The entry stylesheet needs no marker: it is never a chunk's dependency.
+ *
+ * Each stylesheet is inlined without the rules that cannot style the page's markup
+ * (scripts/build/pruneCss.ts). A stylesheet that lost rules leaves a link marked
+ * `data-after-paint` (the entry's too): the boot script enables those links after the first
+ * paint and starts hydration once they have loaded, so every state script brings is styled.
  */
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import {
+  markupOf,
+  propertiesRead,
+  withoutUnmatchedRules,
+  withoutUnreadProperties,
+} from './pruneCss.ts'
 
 const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g
 const ENTRY_STYLESHEET = /^assets\/app-[^/]+\.css$/
@@ -26,22 +37,90 @@ export function inlinedStylesheetMarker(file: string): string {
   return `<link rel="stylesheet" href="/${file}" disabled>`
 }
 
+/** The attribute of a stylesheet link the boot script enables after the first paint. */
+export const AFTER_PAINT_ATTRIBUTE = 'data-after-paint'
+
+/** `<link … disabled data-after-paint>`: the full stylesheet, loaded after the first paint. */
+export function afterPaintStylesheet(file: string): string {
+  return `<link rel="stylesheet" href="/${file}" disabled ${AFTER_PAINT_ATTRIBUTE}>`
+}
+
+/** The class names a stylesheet's selectors mention. */
+function selectorClasses(css: string): string[] {
+  return [
+    ...new Set([...css.matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)].map((match) => match[1] as string)),
+  ]
+}
+
+/** Memoises by a key: a thousand posts share a handful of pruned copies of each stylesheet. */
+function memo(cache: Map<string, string>, key: string, work: () => string): string {
+  let value = cache.get(key)
+  if (value === undefined) {
+    value = work()
+    cache.set(key, value)
+  }
+  return value
+}
+
+/**
+ * Each stylesheet as the page inlines it: without the rules that cannot match its markup, then
+ * without the tokens that neither its markup nor any of its stylesheets read.
+ */
+function prunedSheets(
+  html: string,
+  sheets: { file: string; full: string }[],
+  cache: Map<string, string>,
+): string[] {
+  const page = markupOf(html)
+  const elements = [...page.elements].sort().join(' ')
+  const matched = sheets.map(({ file, full }) => {
+    const classes = selectorClasses(full).filter((name) => page.classes.has(name))
+    const key = ['rules', file, classes.join(' '), elements].join('\0')
+    return memo(cache, key, () => withoutUnmatchedRules(full, page).css)
+  })
+  const markupReads = [...propertiesRead(html)]
+  return matched.map((css, index) => {
+    const read = new Set(markupReads)
+    matched.forEach((other, at) => {
+      if (at !== index) for (const name of propertiesRead(other)) read.add(name)
+    })
+    const key = ['tokens', css, [...read].sort().join(' ')].join('\0')
+    return memo(cache, key, () => withoutUnreadProperties(css, read).css)
+  })
+}
+
 export async function inlineStylesheets(
   html: string,
   distDir: string,
   cache: Map<string, string>,
+  /** False for the dashboard, whose workspace must find its CSS whole in the page: inlined whole. */
+  prune = true,
 ): Promise<string> {
+  const links = [...html.matchAll(STYLESHEET_LINK)].map((match) => ({
+    link: match[0],
+    file: match[1] as string,
+  }))
+  const sheets = await Promise.all(
+    links.map(async ({ file }) => ({
+      file,
+      full: cache.get(file) ?? (await readFile(join(distDir, file), 'utf8')),
+    })),
+  )
+  for (const { file, full } of sheets) cache.set(file, full)
+  const inlined = prune ? prunedSheets(html, sheets, cache) : sheets.map(({ full }) => full)
   let result = html
-  for (const match of html.matchAll(STYLESHEET_LINK)) {
-    const [link, file] = [match[0], match[1] as string]
-    let css = cache.get(file)
-    if (css === undefined) {
-      css = (await readFile(join(distDir, file), 'utf8')).replace(/<\/style/gi, '<\\/style')
-      cache.set(file, css)
-    }
-    const marker = ENTRY_STYLESHEET.test(file) ? '' : inlinedStylesheetMarker(file)
+  links.forEach(({ link, file }, index) => {
+    const css = inlined[index] as string
+    const marker =
+      css !== sheets[index]?.full
+        ? afterPaintStylesheet(file)
+        : ENTRY_STYLESHEET.test(file)
+          ? ''
+          : inlinedStylesheetMarker(file)
+    const inline = css.replace(/<\/style/gi, '<\\/style')
+    const style = inline.trim() ? `<style>${inline}</style>` : ''
     // A function replacement: CSS may hold `$&` or `$1`, which a string replacement would expand.
-    result = result.replace(link, () => `<style>${css}</style>${marker}`)
-  }
+    result = result.replace(link, () => `${style}${marker}`)
+  })
   return result
 }

@@ -5,7 +5,8 @@
  * audited the same way, served gzipped by the same server, so the post's LCP is printed beside
  * the peer's with the ratio (target ≤ 1.10), from one run on one machine. It reports; the targets
  * (100/100/100/100, LCP ≤ 1.0 s, CLS 0) are checked by eye and recorded in the README.
- * Flags: --runs N, --pages /,/pricing, --no-peer. Run after `npm run build`.
+ * Flags: --runs N, --pages /,/pricing, --no-peer, --port N (Folio's server; the peer's gets N + 1;
+ * a free port when left out). Run after `npm run build`.
  */
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
@@ -23,6 +24,7 @@ const { values } = parseArgs({
     pages: { type: 'string' },
     dir: { type: 'string', default: 'dist' },
     'no-peer': { type: 'boolean', default: false },
+    port: { type: 'string' },
   },
 })
 
@@ -53,6 +55,8 @@ interface RunFigures {
 }
 
 const pages = values.pages ? values.pages.split(',') : defaultPages(values.dir)
+/** On a shared machine each engineer serves on their own ports. */
+const port = values.port ? Number(values.port) : undefined
 const runs = Number(values.runs)
 
 /**
@@ -131,7 +135,11 @@ function printRow(label: string, figures: RunFigures & { unmeasured: number }): 
 async function auditPeer(post: string, ours: RunFigures): Promise<void> {
   const slug = postSlugOf(post) as string
   const peer = await buildPeerPost(process.cwd(), slug)
-  const { server, url } = await startStaticServer({ root: peer.dist, gzip: true })
+  const { server, url } = await startStaticServer({
+    root: peer.dist,
+    gzip: true,
+    port: port === undefined ? undefined : port + 1,
+  })
   try {
     const theirs = await audit(`${url}${peer.page}`)
     printRow(`Astro 7 peer, same post`, theirs)
@@ -152,6 +160,7 @@ async function auditPeer(post: string, ours: RunFigures): Promise<void> {
 
 const { server, url } = await startStaticServer({
   root: values.dir,
+  port,
   gzip: true,
   headers: (await readHeaderSet(values.dir)).headers,
 })

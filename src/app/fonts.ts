@@ -3,7 +3,7 @@
  * of each variable font as its npm package ships it (U+0000–00FF and common punctuation, every
  * weight in one file). Each definition names a local fallback; the build computes metric
  * overrides for it so text laid out in the fallback occupies the same space as the web font and
- * nothing shifts when it arrives (docs/decisions/0023-one-preloaded-typeface.md).
+ * nothing shifts when it arrives (docs/decisions/0023-one-typeface-on-every-page.md).
  */
 export interface FontDefinition {
   family: string

@@ -2,16 +2,16 @@ import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom'
 import { NotFoundScreen } from '../app/NotFoundScreen'
 import { Seo } from '../app/Seo'
 import { SITE_NAME, absoluteUrl } from '../app/site'
-import { ProseHtml, formatDate, proseSlot, type Post } from '../features/content'
+import { ProseHtml, formatDate, proseSlot, type PostPageData } from '../features/content'
 
 /** Runs while prerendering; in the browser the post's payload file stands in for it. */
-export async function loader({ params }: LoaderFunctionArgs): Promise<Post | null> {
+export async function loader({ params }: LoaderFunctionArgs): Promise<PostPageData | null> {
   if (!import.meta.env.SSR) return null
   const { findPost } = await import('../features/content/server')
   return findPost(params.slug ?? '') ?? null
 }
 
-function blogPostingJsonLd(post: Post): string {
+function blogPostingJsonLd(post: PostPageData): string {
   const data = {
     '@context': 'https://schema.org',
     '@type': 'BlogPosting',
@@ -29,7 +29,7 @@ function blogPostingJsonLd(post: Post): string {
 }
 
 export function Component() {
-  const post = useLoaderData() as Post | null
+  const post = useLoaderData() as PostPageData | null
   // Only a client navigation to a slug that was never built gets here without data.
   if (!post) return <NotFoundScreen />
   return (

@@ -17,6 +17,7 @@ export type {
   ContentPage,
   Heading,
   Post,
+  PostPageData,
   PostSummary,
   ProductSample,
   RenderedMarkdown,

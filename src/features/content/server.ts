@@ -8,7 +8,7 @@ import { proseForPrerender } from './proseInPage'
 import type {
   ChangelogEntry,
   ContentPage,
-  Post,
+  PostPageData,
   PostSummary,
   ProductSample,
   SiteContent,
@@ -30,9 +30,11 @@ export function postSummaries(): PostSummary[] {
   return siteContent().posts.map(({ html: _html, headings: _headings, ...summary }) => summary)
 }
 
-export function findPost(slug: string): Post | undefined {
+export function findPost(slug: string): PostPageData | undefined {
   const post = siteContent().posts.find((candidate) => candidate.slug === slug)
-  return post && { ...post, html: proseForPrerender(post.html) }
+  if (!post) return undefined
+  const { headings: _headings, ...page } = post
+  return { ...page, html: proseForPrerender(post.html) }
 }
 
 export function changelogEntries(): ChangelogEntry[] {

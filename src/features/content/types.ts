@@ -28,6 +28,12 @@ export interface Post extends PostSummary {
   headings: Heading[]
 }
 
+/**
+ * A post as its page gets it: without the headings, which nothing on the page lists and which
+ * the prose already holds, so the page's hydration data does not carry them twice.
+ */
+export type PostPageData = Omit<Post, 'headings'>
+
 export interface ChangelogEntry {
   version: string
   date: string
