@@ -2,8 +2,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CONTENT_FILE_ENV, findPost } from '../../../src/features/content/server'
-import type { SiteContent } from '../../../src/features/content/types'
+import { CONTENT_FILE_ENV, findPost } from '../../../src/features/content/server.ts'
+import type { SiteContent } from '../../../src/features/content/types.ts'
 
 const post = {
   slug: 'hello',
