@@ -10,6 +10,7 @@ import { join } from 'node:path'
 import { routeRules } from '../../src/routeRules.ts'
 import { LOCAL_JWT_SECRET, devApiKey } from '../local/supabase/devKeys.ts'
 import { deferHydration } from './deferHydration.ts'
+import { DetachedStrings } from './detachedStrings.ts'
 import { inlineStylesheets } from './inlineCss.ts'
 import { brokenLinks, brokenLinksError, linkTargets } from './linkCheck.ts'
 import { findSecrets, scanForSecrets, secretValues, type SecretFinding } from './secretScan.ts'
@@ -77,6 +78,8 @@ async function moveNotFoundPage(distDir: string): Promise<void> {
 export class PageFinisher {
   readonly findings: PageFindings = { linkTargets: new Map(), secrets: [] }
   private readonly cssCache = new Map<string, string>()
+  // Targets are kept until the link check: as copies, so no page is kept with them.
+  private readonly targets = new DetachedStrings()
   private secretValues: Promise<string[]> | undefined
 
   constructor(private readonly distDir: string) {}
@@ -88,7 +91,10 @@ export class PageFinisher {
 
   async finish(route: string, prerendered: string): Promise<string> {
     const page = pageFileOf(route)
-    this.findings.linkTargets.set(page, linkTargets(prerendered))
+    this.findings.linkTargets.set(
+      page,
+      linkTargets(prerendered).map((target) => this.targets.keep(target)),
+    )
     const html = deferHydration(externaliseInlineState(prerendered))
     const finished = await inlineStylesheets(html, this.distDir, this.cssCache)
     for (const what of findSecrets(finished, await this.secrets())) {

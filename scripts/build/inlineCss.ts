@@ -17,6 +17,7 @@
  */
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { detached } from './detachedStrings.ts'
 
 const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g
 const ENTRY_STYLESHEET = /^assets\/app-[^/]+\.css$/
@@ -37,7 +38,8 @@ export async function inlineStylesheets(
     let css = cache.get(file)
     if (css === undefined) {
       css = (await readFile(join(distDir, file), 'utf8')).replace(/<\/style/gi, '<\\/style')
-      cache.set(file, css)
+      // The name is cut from the page: a copy, so the cache does not keep the page alive.
+      cache.set(detached(file), css)
     }
     const marker = ENTRY_STYLESHEET.test(file) ? '' : inlinedStylesheetMarker(file)
     // A function replacement: CSS may hold `$&` or `$1`, which a string replacement would expand.
