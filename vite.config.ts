@@ -11,7 +11,7 @@ import {
 } from './scripts/build/frameworkPreloads.ts'
 import { lastBuildRemoved, outDirAsidePlugin } from './scripts/build/outDirAside.ts'
 import { finishContent } from './scripts/content/finishContent.ts'
-import { fillProseSlots } from './scripts/content/proseSlots.ts'
+import { fillProseSlotsFromFiles } from './scripts/content/proseSlots.ts'
 import { builtContent, folioContentPlugin, postPaths } from './scripts/content/vitePlugin.ts'
 import { clientHeadPlugin } from './scripts/vite/clientHeadPlugin.ts'
 import { buildConfig, folioConfigPlugin } from './scripts/vite/configPlugin.ts'
@@ -108,7 +108,7 @@ export default defineConfig({
         route,
         dropLazyPreloads(
           addModulePreloads(
-            fillProseSlots(hoistCharset(html), await builtContent().prose),
+            await fillProseSlotsFromFiles(hoistCharset(html), await builtContent().proseFiles),
             frameworkChunks(),
           ),
           manifest(),

@@ -13,9 +13,9 @@ export const FEED_DESCRIPTION =
   'Notes from the Folio team on markdown, code, security and building a small product well.'
 
 export async function finishContent(distDir: string): Promise<void> {
-  const { siteUrl, content, prose } = builtContent()
+  const { siteUrl, content, proseFiles } = builtContent()
   const { posts } = await content
-  await fillProseInPayloads(distDir, await prose)
+  await fillProseInPayloads(distDir, await proseFiles)
   await Promise.all([
     writeFile(path.join(distDir, 'sitemap.xml'), sitemapXml(siteUrl, posts)),
     writeFile(path.join(distDir, 'rss.xml'), rssXml(siteUrl, posts, FEED_TITLE, FEED_DESCRIPTION)),

@@ -1,6 +1,14 @@
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { PROSE_IN_PAGE } from '../../../src/features/content/proseInPage'
-import { fillProseInData, fillProseSlots } from '../../../scripts/content/proseSlots.ts'
+import {
+  fillProseInData,
+  fillProseInPayloads,
+  fillProseSlots,
+  fillProseSlotsFromFiles,
+} from '../../../scripts/content/proseSlots.ts'
 
 const byKey = new Map([
   ['post:hello', '<p>Hello</p>'],
@@ -49,5 +57,36 @@ describe('prose slots', () => {
     expect(fillProseInData(payload, samples)).toEqual({
       loaderData: { retry: { name: 'retry', editor: { sample: 'retry:editor', html: '<pre class="shiki">md</pre>' } } },
     })
+  })
+
+  it('reads each document from its file, for the page and the payload that show it', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'folio-prose-files-'))
+    try {
+      const files = new Map<string, string>()
+      for (const [key, html] of byKey) {
+        const file = join(dir, `${key.replace(/\W/g, '-')}.html`)
+        await writeFile(file, html)
+        files.set(key, file)
+      }
+      const page = await fillProseSlotsFromFiles(
+        '<main><div class="prose" data-prose-slot="post:hello"></div></main>',
+        files,
+      )
+      expect(page).toBe('<main><div class="prose" data-prose-slot="post:hello"><p>Hello</p></div></main>')
+      await expect(
+        fillProseSlotsFromFiles('<div class="prose" data-prose-slot="post:gone"></div>', files),
+      ).rejects.toThrow('No rendered document for prose slot "post:gone"')
+
+      const payloads = join(dir, 'dist/static-loader-data/blog')
+      await mkdir(payloads, { recursive: true })
+      const payload = join(payloads, 'hello.abc.json')
+      await writeFile(payload, JSON.stringify({ '0-1': { slug: 'hello', html: PROSE_IN_PAGE } }))
+      expect(await fillProseInPayloads(join(dir, 'dist'), files)).toBe(1)
+      expect(JSON.parse(await readFile(payload, 'utf8'))).toEqual({
+        '0-1': { slug: 'hello', html: '<p>Hello</p>' },
+      })
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
   })
 })

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   RENDER_YOUNG_GENERATION_MB,
+  readRenderedHtml,
   renderAll,
   startWorker,
 } from '../../../scripts/content/renderAll'
@@ -25,13 +26,22 @@ describe('renderAll', () => {
   it('renders on a worker thread, then answers unchanged bodies from the cache', async () => {
     const first = await renderAll(bodies, options())
     expect(first.stats).toEqual({ rendered: 2, cached: 0 })
-    expect(first.results[0]?.html).toContain('class="shiki')
-    expect(first.results[1]?.html).toContain('rel="noopener noreferrer"')
+    expect(await readRenderedHtml(first.results[0]!)).toContain('class="shiki')
+    expect(await readRenderedHtml(first.results[1]!)).toContain('rel="noopener noreferrer"')
 
     const again = await renderAll([...bodies, '# Three\n'], options())
     expect(again.stats).toEqual({ rendered: 1, cached: 2 })
     expect(again.results.slice(0, 2)).toEqual(first.results)
     expect(again.results[2]?.headings).toEqual([{ depth: 1, id: 'three', text: 'Three' }])
+  }, 30_000)
+
+  it('keeps each document\'s HTML in a file, not in what the build holds', async () => {
+    const { results } = await renderAll(bodies, options())
+    for (const result of results) {
+      expect(Object.keys(result).sort()).toEqual(['headings', 'htmlFile', 'words'])
+      expect(result.htmlFile.startsWith(cacheDir)).toBe(true)
+    }
+    expect(await readRenderedHtml(results[0]!)).toMatch(/^<h1 id="user-content-one">/)
   }, 30_000)
 
   it('leaves no bundled worker file behind', async () => {
