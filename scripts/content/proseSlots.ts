@@ -1,14 +1,14 @@
 /**
  * Fills the empty prose elements the prerender left (see src/features/content/ProseHtml.tsx)
  * with the documents' rendered HTML, after vite-react-ssg has finished with the page, and
- * the payload files with the HTML their loaders left out (src/features/content/proseInPage.ts).
+ * the payload data with the HTML its loaders left out (src/features/content/proseInPage.ts),
+ * before vite-react-ssg writes it (the `onLoaderData` hook our patch adds), so each payload
+ * file is written once.
  * The HTML is read from the render cache's files (renderAll.ts) for the page at hand, so only
  * the pages in flight hold theirs.
  */
-import { readFile, readdir, writeFile } from 'node:fs/promises'
-import path from 'node:path'
+import { readFile } from 'node:fs/promises'
 import { PROSE_IN_PAGE, proseSlot } from '../../src/features/content/proseInPage.ts'
-import { forEachFile } from '../build/forEachFile.ts'
 import type { SiteContent } from '../../src/features/content/types.ts'
 
 const SLOT = /(<div class="[^"]*" data-prose-slot="([^"]+)")><\/div>/g
@@ -104,26 +104,14 @@ export function fillProseInData(value: unknown, byKey: Map<string, string>): unk
 }
 
 /**
- * Rewrites every payload file under dist/static-loader-data that carries the marker, with the
- * documents' HTML from their files (`proseFiles`: slot → file).
+ * A page's loader data with the documents' HTML in place of PROSE_IN_PAGE, read from their
+ * files (`proseFiles`: slot → file), as its payload file must carry it for client navigation.
  */
-export async function fillProseInPayloads(
-  distDir: string,
+export async function proseInLoaderData(
+  data: unknown,
   proseFiles: Map<string, string>,
-): Promise<number> {
-  const dir = path.join(distDir, 'static-loader-data')
-  const entries = await readdir(dir, { withFileTypes: true, recursive: true }).catch(() => [])
-  const payloads = entries
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.json'))
-    .map((entry) => path.join(entry.parentPath, entry.name))
-  let filled = 0
-  await forEachFile(payloads, async (file) => {
-    const text = await readFile(file, 'utf8')
-    if (!text.includes(PROSE_IN_PAGE)) return
-    const data: unknown = JSON.parse(text)
-    const byKey = await readProse(proseKeysInData(data), proseFiles)
-    await writeFile(file, JSON.stringify(fillProseInData(data, byKey)))
-    filled += 1
-  })
-  return filled
+): Promise<unknown> {
+  const keys = proseKeysInData(data)
+  if (keys.size === 0) return data
+  return fillProseInData(data, await readProse(keys, proseFiles))
 }

@@ -1,13 +1,13 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { PROSE_IN_PAGE } from '../../../src/features/content/proseInPage'
 import {
   fillProseInData,
-  fillProseInPayloads,
   fillProseSlots,
   fillProseSlotsFromFiles,
+  proseInLoaderData,
 } from '../../../scripts/content/proseSlots.ts'
 
 const byKey = new Map([
@@ -77,14 +77,13 @@ describe('prose slots', () => {
         fillProseSlotsFromFiles('<div class="prose" data-prose-slot="post:gone"></div>', files),
       ).rejects.toThrow('No rendered document for prose slot "post:gone"')
 
-      const payloads = join(dir, 'dist/static-loader-data/blog')
-      await mkdir(payloads, { recursive: true })
-      const payload = join(payloads, 'hello.abc.json')
-      await writeFile(payload, JSON.stringify({ '0-1': { slug: 'hello', html: PROSE_IN_PAGE } }))
-      expect(await fillProseInPayloads(join(dir, 'dist'), files)).toBe(1)
-      expect(JSON.parse(await readFile(payload, 'utf8'))).toEqual({
+      const data = { '0-1': { slug: 'hello', html: PROSE_IN_PAGE }, root: null }
+      expect(await proseInLoaderData(data, files)).toEqual({
         '0-1': { slug: 'hello', html: '<p>Hello</p>' },
+        root: null,
       })
+      // The page's own hydration data keeps the marker: the payload is a copy.
+      expect(data['0-1'].html).toBe(PROSE_IN_PAGE)
     } finally {
       await rm(dir, { recursive: true, force: true })
     }
