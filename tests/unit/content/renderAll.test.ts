@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
+  RENDER_OLD_GENERATION_MB,
   RENDER_YOUNG_GENERATION_MB,
   readRenderedHtml,
   renderAll,
@@ -50,7 +51,7 @@ describe('renderAll', () => {
     expect(left.filter((name) => name.includes(`render-worker-${process.pid}`))).toEqual([])
   })
 
-  it('gives render threads a young generation big enough for tokenising without constant scavenges', async () => {
+  it('gives render threads a young generation big enough for tokenising and a capped old one', async () => {
     // A stand-in worker that reports the young-generation limit it was started with. (How far
     // V8 then grows the space depends on its heuristics and the machine's load, so the limit the
     // thread was given is what is checked, not a measured size.)
@@ -58,19 +59,21 @@ describe('renderAll', () => {
     await writeFile(
       file,
       `import { parentPort, resourceLimits } from 'node:worker_threads'
-parentPort.on('message', () => parentPort.postMessage(resourceLimits.maxYoungGenerationSizeMb))
+parentPort.on('message', () => parentPort.postMessage(resourceLimits))
 parentPort.postMessage('ready')
 `,
     )
     const worker = await startWorker(file, [], 'https://folio.example')
     try {
-      const limit = await new Promise<number>((resolve) => {
+      const limits = await new Promise<Record<string, number>>((resolve) => {
         worker.once('message', resolve)
         worker.postMessage('limit?')
       })
       // V8's default young generation is 32 MB (16 MB semi-spaces) on 64-bit.
       expect(RENDER_YOUNG_GENERATION_MB).toBeGreaterThan(32)
-      expect(limit).toBe(RENDER_YOUNG_GENERATION_MB)
+      expect(limits.maxYoungGenerationSizeMb).toBe(RENDER_YOUNG_GENERATION_MB)
+      // Capped, so garbage does not pile up to several times the thread's live data.
+      expect(limits.maxOldGenerationSizeMb).toBe(RENDER_OLD_GENERATION_MB)
     } finally {
       await worker.terminate()
     }
