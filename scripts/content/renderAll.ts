@@ -79,19 +79,18 @@ async function bundleWorker(): Promise<string> {
 /**
  * A render thread's young generation, in MB (V8's default is 32). Tokenising code makes many
  * short-lived objects, and with the default they were scavenged far more often than they live:
- * more young space took a 300-post render from ≈ 26 to ≈ 18–20 ms of CPU per post. 64 MB keeps
- * that gain (the same CPU per post as 96 MB, measured on standard and code-heavy posts) for
- * 32 MB less per thread.
+ * more young space took a 300-post render from ≈ 26 to ≈ 18–20 ms of CPU per post.
  */
 export const RENDER_YOUNG_GENERATION_MB = 64
 
 /**
  * A render thread's old generation, in MB. A thread's live data is ≈ 25 MB (grammars, the
  * highlight memo, the batch at hand), but V8 let the old space grow to ≈ 210 MB of garbage on
- * code-heavy posts before collecting it, with both threads at their peak beside Vite's bundlers
- * (the build's peak). At 192 MB together with the young generation above, a thread's heap stays
- * near 135 MB with no measurable cost in CPU. A single document needing more than this fails the
- * build with V8's out-of-memory error, naming the thread.
+ * code-heavy posts before collecting it, and with both threads at their peak beside Vite's
+ * bundlers a cold build reached 860 MB. With this cap (and 64 MB young) a thread's heap stays
+ * near 135 MB, at a price: more collections, ≈ 20% more time rendering standard posts in
+ * back-to-back builds (decision 0028). A single document needing more than this fails the build
+ * with V8's out-of-memory error in the render thread.
  */
 export const RENDER_OLD_GENERATION_MB = 192
 
