@@ -11,7 +11,7 @@ import {
 } from './scripts/build/frameworkPreloads.ts'
 import { lastBuildRemoved, outDirAsidePlugin } from './scripts/build/outDirAside.ts'
 import { finishContent } from './scripts/content/finishContent.ts'
-import { fillProseSlots } from './scripts/content/proseSlots.ts'
+import { fillProseSlotsFromFiles, proseInLoaderData } from './scripts/content/proseSlots.ts'
 import { builtContent, folioContentPlugin, postPaths } from './scripts/content/vitePlugin.ts'
 import { clientHeadPlugin } from './scripts/vite/clientHeadPlugin.ts'
 import { buildConfig, folioConfigPlugin } from './scripts/vite/configPlugin.ts'
@@ -108,12 +108,15 @@ export default defineConfig({
         route,
         dropLazyPreloads(
           addModulePreloads(
-            fillProseSlots(hoistCharset(html), await builtContent().prose),
+            await fillProseSlotsFromFiles(hoistCharset(html), await builtContent().proseFiles),
             frameworkChunks(),
           ),
           manifest(),
         ),
       ),
+    // Payloads carry the documents' HTML for client navigation, put in before they are written.
+    onLoaderData: async (_route, loaderData) =>
+      proseInLoaderData(loaderData, await builtContent().proseFiles),
     onFinished: async (outDir) => {
       await finishContent(outDir)
       // The same checked values the bundle carries (src/config).

@@ -10,6 +10,7 @@ import { join } from 'node:path'
 import { findRouteRule, routeRules } from '../../src/routeRules.ts'
 import { LOCAL_JWT_SECRET, devApiKey } from '../local/supabase/devKeys.ts'
 import { deferHydration } from './deferHydration.ts'
+import { DetachedStrings } from './detachedStrings.ts'
 import { withoutHeadWhitespace } from './headWhitespace.ts'
 import { inlineStylesheets } from './inlineCss.ts'
 import { brokenLinks, brokenLinksError, linkTargets } from './linkCheck.ts'
@@ -78,6 +79,8 @@ async function moveNotFoundPage(distDir: string): Promise<void> {
 export class PageFinisher {
   readonly findings: PageFindings = { linkTargets: new Map(), secrets: [] }
   private readonly cssCache = new Map<string, string>()
+  // Targets are kept until the link check: as copies, so no page is kept with them.
+  private readonly targets = new DetachedStrings()
   private secretValues: Promise<string[]> | undefined
 
   constructor(private readonly distDir: string) {}
@@ -89,7 +92,10 @@ export class PageFinisher {
 
   async finish(route: string, prerendered: string): Promise<string> {
     const page = pageFileOf(route)
-    this.findings.linkTargets.set(page, linkTargets(prerendered))
+    this.findings.linkTargets.set(
+      page,
+      linkTargets(prerendered).map((target) => this.targets.keep(target)),
+    )
     const html = withoutHeadWhitespace(deferHydration(externaliseInlineState(prerendered)))
     // The dashboard's prerendered markup is only its loading state ("Checking your session…"),
     // and the workspace it shows next is the product: its CSS is in the document, whole, before

@@ -28,6 +28,7 @@ import {
   withoutUnmatchedRules,
   withoutUnreadProperties,
 } from './pruneCss.ts'
+import { detached } from './detachedStrings.ts'
 
 const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g
 const ENTRY_STYLESHEET = /^assets\/app-[^/]+\.css$/
@@ -98,7 +99,8 @@ export async function inlineStylesheets(
 ): Promise<string> {
   const links = [...html.matchAll(STYLESHEET_LINK)].map((match) => ({
     link: match[0],
-    file: match[1] as string,
+    // A copy: the name is cut from the page, and the cache must not keep the page alive.
+    file: detached(match[1] as string),
   }))
   const sheets = await Promise.all(
     links.map(async ({ file }) => ({

@@ -1,8 +1,10 @@
 /**
  * The content build: validate content/, render every document (in parallel, cached), and
  * write one JSON file the page loaders read while prerendering. Runs once per build process.
+ * Documents' HTML stays in the render cache's files; a production build reads each when the
+ * page that shows it is finished (proseSlots.ts).
  */
-import { mkdir, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { PROSE_IN_PAGE } from '../../src/features/content/proseInPage.ts'
 import { readingMinutes } from '../../src/features/content/readingTime.ts'
@@ -15,6 +17,7 @@ import type {
 import { languagesIn } from './highlighter.ts'
 import { loadContent } from './loadContent.ts'
 import { loadSamples, productSamples, sampleBodies } from './productSamples.ts'
+import { proseByKey } from './proseSlots.ts'
 import { renderAll, type RenderStats } from './renderAll.ts'
 
 export interface ContentBuildOptions {
@@ -23,8 +26,9 @@ export interface ContentBuildOptions {
   outFile: string
   /**
    * Whether documents' HTML goes into outFile. A production build leaves it out: its pages
-   * carry the PROSE_IN_PAGE marker, filled in from memory after rendering (proseSlots.ts), so
-   * a thousand posts' HTML is neither written nor parsed again by the loaders.
+   * carry the PROSE_IN_PAGE marker, filled in from the render cache's files after rendering
+   * (proseSlots.ts), so a thousand posts' HTML is neither held, nor written and parsed again by
+   * the loaders.
    */
   proseInOutFile: boolean
   cacheDir: string
@@ -60,9 +64,45 @@ function withoutProse(content: SiteContent): SiteContent {
   }
 }
 
-export async function buildContent(
-  options: ContentBuildOptions,
-): Promise<{ content: SiteContent; stats: RenderStats }> {
+export interface BuiltContent {
+  /** What the page loaders see: documents' HTML, or the marker in a production build. */
+  content: SiteContent
+  /** Each document's HTML file, by its prose slot (proseInPage.ts). */
+  proseFiles: Map<string, string>
+  stats: RenderStats
+}
+
+/** `located` with each html field (a file path) replaced by the file's text. */
+async function withProseRead(located: SiteContent): Promise<SiteContent> {
+  const texts = new Map<string, string>()
+  await Promise.all(
+    [...new Set(proseByKey(located).values())].map(async (file) =>
+      texts.set(file, await readFile(file, 'utf8')),
+    ),
+  )
+  const text = (file: string) => texts.get(file) as string
+  const pages: Record<string, ContentPage> = {}
+  for (const [name, page] of Object.entries(located.pages)) {
+    pages[name] = { ...page, html: text(page.html) }
+  }
+  return {
+    posts: located.posts.map((post) => ({ ...post, html: text(post.html) })),
+    changelog: located.changelog.map((entry) => ({ ...entry, html: text(entry.html) })),
+    pages,
+    samples: Object.fromEntries(
+      Object.entries(located.samples).map(([name, sample]) => [
+        name,
+        {
+          ...sample,
+          editor: { ...sample.editor, html: text(sample.editor.html) },
+          preview: { ...sample.preview, html: text(sample.preview.html) },
+        },
+      ]),
+    ),
+  }
+}
+
+export async function buildContent(options: ContentBuildOptions): Promise<BuiltContent> {
   const sources = await loadContent(options.contentDir, { includeDrafts: options.includeDrafts })
   const documents = [...sources.posts, ...sources.changelog, ...sources.pages]
   const samples = options.samplesDir ? await loadSamples(options.samplesDir) : []
@@ -75,7 +115,7 @@ export async function buildContent(
   })
   let next = 0
   const take = () => results[next++]!
-
+  // Until the end, each document's html field holds the path of its HTML file.
   const posts: Post[] = sources.posts.map(({ slug, title, description, date, tags, author }) => {
     const rendered = take()
     return {
@@ -86,7 +126,7 @@ export async function buildContent(
       tags,
       author,
       readingMinutes: readingMinutes(rendered.words),
-      html: rendered.html,
+      html: rendered.htmlFile,
       headings: rendered.headings,
     }
   })
@@ -95,7 +135,7 @@ export async function buildContent(
     date,
     title,
     anchor: changelogAnchor(version),
-    html: take().html,
+    html: take().htmlFile,
   }))
   const pages: Record<string, ContentPage> = {}
   for (const { name, title, description, updated } of sources.pages) {
@@ -105,20 +145,21 @@ export async function buildContent(
       title,
       description,
       ...(updated ? { updated } : {}),
-      html: rendered.html,
+      html: rendered.htmlFile,
       headings: rendered.headings,
     }
   }
-  const content: SiteContent = {
+  const located: SiteContent = {
     posts,
     changelog,
     pages,
-    samples: productSamples(samples, results.slice(documents.length)),
+    samples: productSamples(
+      samples,
+      results.slice(documents.length).map(({ htmlFile, ...rendered }) => ({ ...rendered, html: htmlFile })),
+    ),
   }
+  const content = options.proseInOutFile ? await withProseRead(located) : withoutProse(located)
   await mkdir(path.dirname(options.outFile), { recursive: true })
-  await writeFile(
-    options.outFile,
-    JSON.stringify(options.proseInOutFile ? content : withoutProse(content)),
-  )
-  return { content, stats }
+  await writeFile(options.outFile, JSON.stringify(content))
+  return { content, proseFiles: proseByKey(located), stats }
 }

@@ -1,16 +1,19 @@
 /**
  * Fills the empty prose elements the prerender left (see src/features/content/ProseHtml.tsx)
  * with the documents' rendered HTML, after vite-react-ssg has finished with the page, and
- * the payload files with the HTML their loaders left out (src/features/content/proseInPage.ts).
+ * the payload data with the HTML its loaders left out (src/features/content/proseInPage.ts),
+ * before vite-react-ssg writes it (the `onLoaderData` hook our patch adds), so each payload
+ * file is written once.
+ * The HTML is read from the render cache's files (renderAll.ts) for the page at hand, so only
+ * the pages in flight hold theirs.
  */
-import { readFile, readdir, writeFile } from 'node:fs/promises'
-import path from 'node:path'
+import { readFile } from 'node:fs/promises'
 import { PROSE_IN_PAGE, proseSlot } from '../../src/features/content/proseInPage.ts'
-import { forEachFile } from '../build/forEachFile.ts'
 import type { SiteContent } from '../../src/features/content/types.ts'
 
 const SLOT = /(<div class="[^"]*" data-prose-slot="([^"]+)")><\/div>/g
 
+/** Each document's html field by its prose slot (its HTML, or where the build keeps it). */
 export function proseByKey(content: SiteContent): Map<string, string> {
   const byKey = new Map<string, string>()
   for (const post of content.posts) byKey.set(proseSlot.post(post.slug), post.html)
@@ -20,6 +23,35 @@ export function proseByKey(content: SiteContent): Map<string, string> {
     for (const view of [editor, preview]) byKey.set(proseSlot.sample(view.sample), view.html)
   }
   return byKey
+}
+
+/** The HTML of the documents `keys` name, read from their files (`files`: slot → file). */
+export async function readProse(
+  keys: Iterable<string>,
+  files: Map<string, string>,
+): Promise<Map<string, string>> {
+  const byKey = new Map<string, string>()
+  await Promise.all(
+    [...new Set(keys)].map(async (key) => {
+      const file = files.get(key)
+      // A missing key is left out: the fill names it in its error.
+      if (file !== undefined) byKey.set(key, await readFile(file, 'utf8'))
+    }),
+  )
+  return byKey
+}
+
+/** The slot keys of the empty prose elements in a page. */
+export function proseSlotsIn(html: string): string[] {
+  return [...html.matchAll(SLOT)].map((match) => match[2] as string)
+}
+
+/** fillProseSlots with each document's HTML read from its file. */
+export async function fillProseSlotsFromFiles(
+  html: string,
+  files: Map<string, string>,
+): Promise<string> {
+  return fillProseSlots(html, await readProse(proseSlotsIn(html), files))
 }
 
 export function fillProseSlots(html: string, byKey: Map<string, string>): string {
@@ -39,6 +71,22 @@ function keyOfDocument(document: Record<string, unknown>): string | undefined {
   return undefined
 }
 
+/** The slot keys of the documents in loader data that carry PROSE_IN_PAGE. */
+export function proseKeysInData(value: unknown, keys: Set<string> = new Set()): Set<string> {
+  if (Array.isArray(value)) {
+    for (const item of value) proseKeysInData(item, keys)
+    return keys
+  }
+  if (!value || typeof value !== 'object') return keys
+  const record = value as Record<string, unknown>
+  for (const item of Object.values(record)) proseKeysInData(item, keys)
+  if (record.html === PROSE_IN_PAGE) {
+    const key = keyOfDocument(record)
+    if (key !== undefined) keys.add(key)
+  }
+  return keys
+}
+
 /** Puts the HTML back into loader data that carried PROSE_IN_PAGE (for payload files). */
 export function fillProseInData(value: unknown, byKey: Map<string, string>): unknown {
   if (Array.isArray(value)) return value.map((item) => fillProseInData(item, byKey))
@@ -55,19 +103,15 @@ export function fillProseInData(value: unknown, byKey: Map<string, string>): unk
   return filled
 }
 
-/** Rewrites every payload file under dist/static-loader-data that carries the marker. */
-export async function fillProseInPayloads(distDir: string, byKey: Map<string, string>): Promise<number> {
-  const dir = path.join(distDir, 'static-loader-data')
-  const entries = await readdir(dir, { withFileTypes: true, recursive: true }).catch(() => [])
-  const files = entries
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.json'))
-    .map((entry) => path.join(entry.parentPath, entry.name))
-  let filled = 0
-  await forEachFile(files, async (file) => {
-    const text = await readFile(file, 'utf8')
-    if (!text.includes(PROSE_IN_PAGE)) return
-    await writeFile(file, JSON.stringify(fillProseInData(JSON.parse(text), byKey)))
-    filled += 1
-  })
-  return filled
+/**
+ * A page's loader data with the documents' HTML in place of PROSE_IN_PAGE, read from their
+ * files (`proseFiles`: slot → file), as its payload file must carry it for client navigation.
+ */
+export async function proseInLoaderData(
+  data: unknown,
+  proseFiles: Map<string, string>,
+): Promise<unknown> {
+  const keys = proseKeysInData(data)
+  if (keys.size === 0) return data
+  return fillProseInData(data, await readProse(keys, proseFiles))
 }

@@ -2,6 +2,12 @@
  * Renders markdown bodies on every core, skipping bodies rendered before: results are cached
  * on disk by a hash of the body and of the pipeline's own source, so an unchanged post costs
  * one small file read and a pipeline change re-renders everything.
+ *
+ * A document's HTML stays on disk: the render thread writes it to the cache (`<key>.html`)
+ * and hands back only its headings and word count (`<key>.json`, written after the HTML, so
+ * it marks a complete entry). The build reads each document's HTML when a page needs it, so
+ * the main process never holds every post at once: with code-heavy posts (≈ 100 KB of HTML
+ * each, stored by V8 as two bytes a character) that was ≈ 200 MB for a thousand of them.
  */
 import { createHash } from 'node:crypto'
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
@@ -10,7 +16,7 @@ import path from 'node:path'
 import { Worker } from 'node:worker_threads'
 import { build } from 'rolldown'
 import type { RenderedMarkdown } from '../../src/features/content/types.ts'
-import type { RenderJob } from './renderWorker.ts'
+import type { RenderJob, RenderedSummary } from './renderWorker.ts'
 
 // Not import.meta.url: Vite bundles this file into its config, which lives elsewhere. Every
 // entry point (npm scripts, Vitest, the bench) runs from the repository root.
@@ -35,6 +41,16 @@ export async function pipelineVersion(): Promise<string> {
   const hash = createHash('sha256')
   for (const file of PIPELINE_FILES) hash.update(await readFile(path.join(repoRoot, file)))
   return hash.digest('hex').slice(0, 16)
+}
+
+/** Bumped when the cache's file layout changes, so older entries are not misread. */
+const CACHE_LAYOUT = 'html-beside-summary'
+
+/** A rendered document whose HTML is in `htmlFile` (read it with readRenderedHtml). */
+export type RenderedDocument = Omit<RenderedMarkdown, 'html'> & { htmlFile: string }
+
+export function readRenderedHtml(document: RenderedDocument): Promise<string> {
+  return readFile(document.htmlFile, 'utf8')
 }
 
 export interface RenderStats {
@@ -63,23 +79,34 @@ async function bundleWorker(): Promise<string> {
 /**
  * A render thread's young generation, in MB (V8's default is 32). Tokenising code makes many
  * short-lived objects, and with the default they were scavenged far more often than they live:
- * three times as much young space took a 300-post render from ≈ 26 to ≈ 18–20 ms of CPU per
- * post, for at most 64 MB more per thread.
+ * more young space took a 300-post render from ≈ 26 to ≈ 18–20 ms of CPU per post.
  */
-export const RENDER_YOUNG_GENERATION_MB = 96
+export const RENDER_YOUNG_GENERATION_MB = 64
+
+/**
+ * A render thread's old generation, in MB. A thread's live data is ≈ 25 MB (grammars, the
+ * highlight memo, the batch at hand), but V8 let the old space grow to ≈ 210 MB of garbage on
+ * code-heavy posts before collecting it, and with both threads at their peak beside Vite's
+ * bundlers a cold build reached 860 MB. With this cap (and 64 MB young) a thread's heap stays
+ * near 135 MB, at a price: more collections, ≈ 20% more time rendering standard posts in
+ * back-to-back builds (decision 0028). A single document needing more than this fails the build
+ * with V8's out-of-memory error in the render thread.
+ */
+export const RENDER_OLD_GENERATION_MB = 192
 
 export function startWorker(file: string, langs: string[], siteOrigin: string): Promise<Worker> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(file, {
       workerData: { langs, siteOrigin },
-      resourceLimits: { maxYoungGenerationSizeMb: RENDER_YOUNG_GENERATION_MB },
+      resourceLimits: {
+        maxYoungGenerationSizeMb: RENDER_YOUNG_GENERATION_MB,
+        maxOldGenerationSizeMb: RENDER_OLD_GENERATION_MB,
+      },
     })
     worker.once('message', () => resolve(worker))
     worker.once('error', reject)
   })
 }
-
-type RenderedJob = RenderedMarkdown & { id: number }
 
 /**
  * Feeds one worker batches from the shared queue until it is empty. Two batches are in flight,
@@ -90,7 +117,7 @@ function feedWorker(
   worker: Worker,
   queue: RenderJob[],
   batchSize: number,
-  onResults: (results: RenderedJob[]) => void,
+  onResults: (results: RenderedSummary[]) => void,
 ): Promise<void> {
   return new Promise((resolve, reject) => {
     let inFlight = 0
@@ -109,7 +136,7 @@ function feedWorker(
       stop()
       resolve()
     }
-    const onMessage = (results: RenderedJob[]) => {
+    const onMessage = (results: RenderedSummary[]) => {
       inFlight -= 1
       sendNext()
       onResults(results)
@@ -130,23 +157,35 @@ function feedWorker(
 export async function renderAll(
   bodies: string[],
   options: { langs: string[]; siteOrigin: string; cacheDir: string },
-): Promise<{ results: RenderedMarkdown[]; stats: RenderStats }> {
+): Promise<{ results: RenderedDocument[]; stats: RenderStats }> {
   const version = await pipelineVersion()
   await mkdir(options.cacheDir, { recursive: true })
-  const keys = bodies.map((body) =>
-    createHash('sha256').update(version).update(options.siteOrigin).update(body).digest('hex'),
-  )
-  const results: (RenderedMarkdown | undefined)[] = await Promise.all(
-    keys.map((key) =>
-      readFile(path.join(options.cacheDir, `${key}.json`), 'utf8').then(
-        (json) => JSON.parse(json) as RenderedMarkdown,
+  const entries = bodies.map((body) => {
+    const key = createHash('sha256')
+      .update(CACHE_LAYOUT)
+      .update(version)
+      .update(options.siteOrigin)
+      .update(body)
+      .digest('hex')
+    const base = path.join(options.cacheDir, key)
+    return { htmlFile: `${base}.html`, summaryFile: `${base}.json` }
+  })
+  const summaryOf = (id: number, summary: Omit<RenderedMarkdown, 'html'>): RenderedDocument => ({
+    headings: summary.headings,
+    words: summary.words,
+    htmlFile: entries[id]!.htmlFile,
+  })
+  const results: (RenderedDocument | undefined)[] = await Promise.all(
+    entries.map(({ summaryFile }, id) =>
+      readFile(summaryFile, 'utf8').then(
+        (json) => summaryOf(id, JSON.parse(json) as Omit<RenderedMarkdown, 'html'>),
         () => undefined,
       ),
     ),
   )
   const pending: RenderJob[] = []
   results.forEach((result, id) => {
-    if (!result) pending.push({ id, body: bodies[id] as string })
+    if (!result) pending.push({ id, body: bodies[id] as string, htmlFile: entries[id]!.htmlFile })
   })
   if (pending.length > 0) {
     // A worker costs ~300 ms to start (shiki's grammars): not worth it for a handful of posts.
@@ -164,12 +203,10 @@ export async function renderAll(
       await Promise.all(
         workers.map((worker) =>
           feedWorker(worker, queue, batchSize, (rendered) => {
-            for (const { id, ...result } of rendered) {
-              results[id] = result
-              const write = writeFile(
-                path.join(options.cacheDir, `${keys[id]}.json`),
-                JSON.stringify(result),
-              )
+            // The thread has written each HTML file; the summary beside it completes the entry.
+            for (const { id, headings, words } of rendered) {
+              results[id] = summaryOf(id, { headings, words })
+              const write = writeFile(entries[id]!.summaryFile, JSON.stringify({ headings, words }))
               // Awaited once rendering is done; until then a failure must not count as unhandled.
               write.catch(() => undefined)
               cacheWrites.push(write)
@@ -183,7 +220,7 @@ export async function renderAll(
     }
   }
   return {
-    results: results as RenderedMarkdown[],
+    results: results as RenderedDocument[],
     stats: { rendered: pending.length, cached: bodies.length - pending.length },
   }
 }

@@ -10,14 +10,16 @@ import type { SiteContent } from '../../src/features/content/types.ts'
 import { buildConfig } from '../vite/configPlugin.ts'
 import { buildContent } from './buildContent.ts'
 import { SAMPLES_DIR } from './productSamples.ts'
-import { proseByKey } from './proseSlots.ts'
 
 
 interface ContentState {
   siteUrl: string
   content: Promise<SiteContent>
-  /** Each document's rendered HTML by its prose slot, for the pages and payloads to fill in. */
-  prose: Promise<Map<string, string>>
+  /**
+   * Each document's rendered HTML file by its prose slot, for the pages and payloads to fill
+   * in (proseSlots.ts): the HTML itself is read page by page, not held for the whole build.
+   */
+  proseFiles: Promise<Map<string, string>>
 }
 
 // Vite loads the config (and this module) afresh for each pass; the process is shared, so the
@@ -45,7 +47,7 @@ export function folioContentPlugin(): Plugin {
       const started = Date.now()
       // Starts now and renders beside both Vite builds, as neither bundle needs it; prerendering
       // waits for it, since the route list (postPaths) and the page loaders read it.
-      const content = buildContent({
+      const built = buildContent({
         contentDir: path.resolve(root, process.env.FOLIO_CONTENT_DIR ?? 'content'),
         outFile,
         // As proseForPrerender: production prerendering hands pages the marker, not the HTML.
@@ -54,17 +56,19 @@ export function folioContentPlugin(): Plugin {
         siteOrigin: siteUrl,
         includeDrafts: config.mode !== 'production' || process.env.FOLIO_DRAFTS === '1',
         samplesDir: path.resolve(root, SAMPLES_DIR),
-      }).then(({ content, stats }) => {
+      }).then((built) => {
+        const { content, stats } = built
         config.logger.info(
           `[folio-content] ${content.posts.length} posts, ${content.changelog.length} changelog entries: ` +
             `${stats.rendered} rendered, ${stats.cached} from cache in ${Date.now() - started} ms`,
         )
-        return content
+        return built
       })
-      const prose = content.then(proseByKey)
+      const content = built.then((done) => done.content)
+      const proseFiles = built.then((done) => done.proseFiles)
       // Awaited later; until then a content error must not count as an unhandled rejection.
-      for (const pending of [content, prose]) pending.catch(() => undefined)
-      shared[STATE_KEY] = { siteUrl, content, prose }
+      for (const pending of [content, proseFiles]) pending.catch(() => undefined)
+      shared[STATE_KEY] = { siteUrl, content, proseFiles }
     },
   }
 }

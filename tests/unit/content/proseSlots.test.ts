@@ -1,6 +1,14 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { PROSE_IN_PAGE } from '../../../src/features/content/proseInPage.ts'
-import { fillProseInData, fillProseSlots } from '../../../scripts/content/proseSlots.ts'
+import {
+  fillProseInData,
+  fillProseSlots,
+  fillProseSlotsFromFiles,
+  proseInLoaderData,
+} from '../../../scripts/content/proseSlots.ts'
 
 const byKey = new Map([
   ['post:hello', '<p>Hello</p>'],
@@ -49,5 +57,35 @@ describe('prose slots', () => {
     expect(fillProseInData(payload, samples)).toEqual({
       loaderData: { retry: { name: 'retry', editor: { sample: 'retry:editor', html: '<pre class="shiki">md</pre>' } } },
     })
+  })
+
+  it('reads each document from its file, for the page and the payload that show it', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'folio-prose-files-'))
+    try {
+      const files = new Map<string, string>()
+      for (const [key, html] of byKey) {
+        const file = join(dir, `${key.replace(/\W/g, '-')}.html`)
+        await writeFile(file, html)
+        files.set(key, file)
+      }
+      const page = await fillProseSlotsFromFiles(
+        '<main><div class="prose" data-prose-slot="post:hello"></div></main>',
+        files,
+      )
+      expect(page).toBe('<main><div class="prose" data-prose-slot="post:hello"><p>Hello</p></div></main>')
+      await expect(
+        fillProseSlotsFromFiles('<div class="prose" data-prose-slot="post:gone"></div>', files),
+      ).rejects.toThrow('No rendered document for prose slot "post:gone"')
+
+      const data = { '0-1': { slug: 'hello', html: PROSE_IN_PAGE }, root: null }
+      expect(await proseInLoaderData(data, files)).toEqual({
+        '0-1': { slug: 'hello', html: '<p>Hello</p>' },
+        root: null,
+      })
+      // The page's own hydration data keeps the marker: the payload is a copy.
+      expect(data['0-1'].html).toBe(PROSE_IN_PAGE)
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
   })
 })

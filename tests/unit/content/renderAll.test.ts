@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
+  RENDER_OLD_GENERATION_MB,
   RENDER_YOUNG_GENERATION_MB,
+  readRenderedHtml,
   renderAll,
   startWorker,
 } from '../../../scripts/content/renderAll.ts'
@@ -25,13 +27,22 @@ describe('renderAll', () => {
   it('renders on a worker thread, then answers unchanged bodies from the cache', async () => {
     const first = await renderAll(bodies, options())
     expect(first.stats).toEqual({ rendered: 2, cached: 0 })
-    expect(first.results[0]?.html).toContain('class="shiki')
-    expect(first.results[1]?.html).toContain('rel="noopener noreferrer"')
+    expect(await readRenderedHtml(first.results[0]!)).toContain('class="shiki')
+    expect(await readRenderedHtml(first.results[1]!)).toContain('rel="noopener noreferrer"')
 
     const again = await renderAll([...bodies, '# Three\n'], options())
     expect(again.stats).toEqual({ rendered: 1, cached: 2 })
     expect(again.results.slice(0, 2)).toEqual(first.results)
     expect(again.results[2]?.headings).toEqual([{ depth: 1, id: 'three', text: 'Three' }])
+  }, 30_000)
+
+  it('keeps each document\'s HTML in a file, not in what the build holds', async () => {
+    const { results } = await renderAll(bodies, options())
+    for (const result of results) {
+      expect(Object.keys(result).sort()).toEqual(['headings', 'htmlFile', 'words'])
+      expect(result.htmlFile.startsWith(cacheDir)).toBe(true)
+    }
+    expect(await readRenderedHtml(results[0]!)).toMatch(/^<h1 id="user-content-one">/)
   }, 30_000)
 
   it('leaves no bundled worker file behind', async () => {
@@ -40,7 +51,7 @@ describe('renderAll', () => {
     expect(left.filter((name) => name.includes(`render-worker-${process.pid}`))).toEqual([])
   })
 
-  it('gives render threads a young generation big enough for tokenising without constant scavenges', async () => {
+  it('gives render threads a young generation big enough for tokenising and a capped old one', async () => {
     // A stand-in worker that reports the young-generation limit it was started with. (How far
     // V8 then grows the space depends on its heuristics and the machine's load, so the limit the
     // thread was given is what is checked, not a measured size.)
@@ -48,19 +59,21 @@ describe('renderAll', () => {
     await writeFile(
       file,
       `import { parentPort, resourceLimits } from 'node:worker_threads'
-parentPort.on('message', () => parentPort.postMessage(resourceLimits.maxYoungGenerationSizeMb))
+parentPort.on('message', () => parentPort.postMessage(resourceLimits))
 parentPort.postMessage('ready')
 `,
     )
     const worker = await startWorker(file, [], 'https://folio.example')
     try {
-      const limit = await new Promise<number>((resolve) => {
+      const limits = await new Promise<Record<string, number>>((resolve) => {
         worker.once('message', resolve)
         worker.postMessage('limit?')
       })
       // V8's default young generation is 32 MB (16 MB semi-spaces) on 64-bit.
       expect(RENDER_YOUNG_GENERATION_MB).toBeGreaterThan(32)
-      expect(limit).toBe(RENDER_YOUNG_GENERATION_MB)
+      expect(limits.maxYoungGenerationSizeMb).toBe(RENDER_YOUNG_GENERATION_MB)
+      // Capped, so garbage does not pile up to several times the thread's live data.
+      expect(limits.maxOldGenerationSizeMb).toBe(RENDER_OLD_GENERATION_MB)
     } finally {
       await worker.terminate()
     }
