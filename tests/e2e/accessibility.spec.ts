@@ -1,10 +1,9 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { routeRules } from '../../src/routeRules.ts'
 import { createUser, latestEmail, signIn, uniqueEmail } from './backend.ts'
 import { insertDocument } from './dashboardHelpers.ts'
 import { expect, test, waitForHydration } from './fixtures.ts'
-import { SITE_PAGES, UNKNOWN_PATH } from './sitePages.ts'
+import { GUARDED_PATHS, SITE_PAGES, UNKNOWN_PATH } from './sitePages.ts'
 import { createTwoFactorUser } from './twoFactor.ts'
 
 async function axeViolations(page: Page): Promise<string[]> {
@@ -17,9 +16,8 @@ async function axeViolations(page: Page): Promise<string[]> {
   )
 }
 
-const guarded = new Set(routeRules.filter((rule) => rule.guarded).map((rule) => rule.path))
 const pages = [
-  ...SITE_PAGES.map((sitePage) => sitePage.path).filter((path) => !guarded.has(path)),
+  ...SITE_PAGES.map((sitePage) => sitePage.path).filter((path) => !GUARDED_PATHS.has(path)),
   // A post with code in every token colour and a task list.
   '/blog/writing-runbooks-that-work',
   UNKNOWN_PATH,

@@ -5,11 +5,8 @@
  * React does), and ids written by the prerender still match what the browser renders later.
  */
 import type { Page } from '@playwright/test'
-import { routeRules } from '../../src/routeRules.ts'
 import { expect, test, trackErrors, waitForHydration } from './fixtures.ts'
-import { SITE_PAGES, UNKNOWN_PATH } from './sitePages.ts'
-
-const guarded = new Set(routeRules.filter((rule) => rule.guarded).map((rule) => rule.path))
+import { GUARDED_PATHS, SITE_PAGES, UNKNOWN_PATH } from './sitePages.ts'
 
 /** Console errors and warnings, uncaught exceptions included. */
 function trackConsole(page: Page): string[] {
@@ -65,7 +62,7 @@ for (const { path, title, text } of SITE_PAGES) {
     const messages = trackConsole(page)
     await page.goto(path)
     await expect(page).toHaveTitle(title)
-    if (guarded.has(path)) {
+    if (GUARDED_PATHS.has(path)) {
       // Once hydrated, a guarded page sends a visitor to sign in (and back afterwards), so
       // its own text may already be gone by the time the page is read.
       await expect(page).toHaveURL(new RegExp(`/login/?\\?redirect=${encodeURIComponent(path)}$`))

@@ -3,6 +3,8 @@
  * shows and a line of text the CDN's copy already holds. The one list the specs that walk the
  * whole site take their pages from, so a new page is added here once.
  */
+import { routeRules } from '../../src/routeRules.ts'
+
 export interface SitePage {
   path: string
   title: RegExp
@@ -35,3 +37,8 @@ export const SITE_PAGES: SitePage[] = [
 
 /** An address no route has: the CDN answers 404 with the prerendered 404.html. */
 export const UNKNOWN_PATH = '/no-such-page'
+
+/** The pages that send a visitor without a session to sign in once hydrated. */
+export const GUARDED_PATHS: ReadonlySet<string> = new Set(
+  routeRules.filter((rule) => rule.guarded).map((rule) => rule.path),
+)
