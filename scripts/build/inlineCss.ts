@@ -74,19 +74,24 @@ function prunedSheets(
 ): string[] {
   const page = markupOf(html)
   const elements = [...page.elements].sort().join(' ')
+  // Keyed by what decides the result (the sheet, and the classes and elements of the page it
+  // can match), not by the texts themselves: a page then costs a few short keys, not copies of
+  // every stylesheet's text.
   const matched = sheets.map(({ file, full }) => {
     const classes = selectorClasses(full).filter((name) => page.classes.has(name))
     const key = ['rules', file, classes.join(' '), elements].join('\0')
-    return memo(cache, key, () => withoutUnmatchedRules(full, page).css)
+    const css = memo(cache, key, () => withoutUnmatchedRules(full, page).css)
+    const reads = memo(cache, `reads\0${key}`, () => [...propertiesRead(css)].join(' '))
+    return { key, css, reads }
   })
   const markupReads = [...propertiesRead(html)]
-  return matched.map((css, index) => {
+  return matched.map(({ key, css }, index) => {
     const read = new Set(markupReads)
     matched.forEach((other, at) => {
-      if (at !== index) for (const name of propertiesRead(other)) read.add(name)
+      if (at !== index && other.reads) for (const name of other.reads.split(' ')) read.add(name)
     })
-    const key = ['tokens', css, [...read].sort().join(' ')].join('\0')
-    return memo(cache, key, () => withoutUnreadProperties(css, read).css)
+    const tokensKey = ['tokens', key, [...read].sort().join(' ')].join('\0')
+    return memo(cache, tokensKey, () => withoutUnreadProperties(css, read).css)
   })
 }
 
