@@ -127,6 +127,9 @@ const swaps = [
   // The sign-in tabs: three to the first row in Inter, two in the fallback (CLS 0.016).
   { path: '/login', viewport: phone },
   { path: '/login', viewport: desktop },
+  // The title: one line in Inter, with 7 px to spare, two in the fallback (CLS 0.011).
+  { path: '/contact', viewport: desktop },
+  { path: '/contact', viewport: phone },
 ]
 
 test.describe('no layout shift while the font arrives', () => {
