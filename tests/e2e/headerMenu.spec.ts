@@ -1,3 +1,4 @@
+import { createUser, signIn } from './backend.ts'
 import { expect, test, waitForHydration } from './fixtures.ts'
 
 test.describe('the header on a phone', () => {
@@ -49,6 +50,31 @@ test.describe('the header on a phone', () => {
     await expect(button).toHaveAttribute('aria-expanded', 'false')
   })
 
+  test('signed in with a long address, the account button stays one line beside the menu button', async ({
+    page,
+  }) => {
+    // Once the address itself was the button's label: three lines tall on a phone.
+    const user = await createUser('someone-with-a-long-work-address')
+    await signIn(page, user, '/dashboard/account')
+    const account = page.getByTestId('account-menu')
+    await expect(account).toBeVisible()
+    const header = page.locator('.site-header')
+    expect((await header.boundingBox())?.height).toBeLessThanOrEqual(64)
+    const menuButton = await page.getByRole('button', { name: 'Menu' }).boundingBox()
+    const button = await account.boundingBox()
+    expect(button?.height).toBeLessThanOrEqual(menuButton?.height ?? 0)
+    expect(button?.y).toBeCloseTo(menuButton?.y ?? 0, 0)
+    // Who is signed in is still said, in full, to assistive technology and inside the menu.
+    await expect(account).toHaveAccessibleName(user.email)
+    await account.focus()
+    await page.keyboard.press('Enter')
+    await expect(page.getByTestId('account-menu-email')).toHaveText(user.email)
+    await expect(page.getByRole('menuitem', { name: 'Account settings' })).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(page.getByRole('menuitem')).toHaveCount(0)
+    await expect(account).toBeFocused()
+  })
+
   test('following a link closes the menu', async ({ page }) => {
     await page.goto('/blog')
     await waitForHydration(page)
@@ -70,4 +96,30 @@ test('on a wide screen the navigation sits in the header row and there is no men
   await waitForHydration(page)
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Menu' })).toBeHidden()
+})
+
+test('just wide enough for the navigation in the row, a long address is cut short inside it', async ({
+  page,
+}) => {
+  // 52.5rem: the narrowest width with the navigation, the colour-mode toggle and the address.
+  await page.setViewportSize({ width: 840, height: 800 })
+  const user = await createUser('someone-with-a-long-work-address')
+  await signIn(page, user, '/dashboard/account')
+  const account = page.getByTestId('account-menu')
+  await expect(account).toBeVisible()
+  const button = await account.boundingBox()
+  const toggle = await page
+    .getByRole('banner')
+    .getByRole('button', { name: /Colour mode/ })
+    .boundingBox()
+  expect((button?.x ?? 0) + (button?.width ?? 0)).toBeLessThanOrEqual(840 - 20)
+  expect(button?.x).toBeGreaterThan((toggle?.x ?? 0) + (toggle?.width ?? 0))
+  // One line: no taller than the toggle beside it.
+  expect(button?.height).toBeLessThanOrEqual(toggle?.height ?? 0)
+  await expect(account.locator('.account-menu__label')).toHaveText(user.email)
+  expect(
+    await account
+      .locator('.account-menu__label')
+      .evaluate((label) => label.scrollWidth > label.clientWidth),
+  ).toBe(true)
 })

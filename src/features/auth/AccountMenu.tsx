@@ -45,42 +45,63 @@ export function AccountMenu() {
     navigate('/', { replace: true })
   }
 
+  const label = auth.user.email ?? 'Account'
   return (
     <div className="account-menu" ref={menu}>
       <button
         type="button"
-        className="button button--small"
+        className="button button--small account-menu__button"
         aria-haspopup="menu"
         aria-expanded={open}
         onClick={() => setOpen(!open)}
         data-testid="account-menu"
       >
-        {auth.user.email ?? 'Account'}
+        <span className="account-menu__initial" aria-hidden="true">
+          {initialOf(label)}
+        </span>
+        {/* The button's name, whole for assistive technology; on screen it is cut short with an
+            ellipsis, and left to the initial where the header folds (forms.css). */}
+        <span className="account-menu__label">{label}</span>
       </button>
       {open ? (
-        <ul className="account-menu__items" role="menu">
-          <li role="none">
-            <Link role="menuitem" to="/dashboard">
-              Your notes
-            </Link>
-          </li>
-          <li role="none">
-            <Link role="menuitem" to="/dashboard/account">
-              Account settings
-            </Link>
-          </li>
-          <li role="none">
-            <button
-              role="menuitem"
-              type="button"
-              className="link-button"
-              onClick={() => void signOut()}
-            >
-              Sign out
-            </button>
-          </li>
-        </ul>
+        <div className="account-menu__panel">
+          {auth.user.email ? (
+            <p className="account-menu__who">
+              Signed in as{' '}
+              <span className="account-menu__email" data-testid="account-menu-email">
+                {auth.user.email}
+              </span>
+            </p>
+          ) : null}
+          <ul className="account-menu__items" role="menu">
+            <li role="none">
+              <Link role="menuitem" to="/dashboard">
+                Your notes
+              </Link>
+            </li>
+            <li role="none">
+              <Link role="menuitem" to="/dashboard/account">
+                Account settings
+              </Link>
+            </li>
+            <li role="none">
+              <button
+                role="menuitem"
+                type="button"
+                className="link-button"
+                onClick={() => void signOut()}
+              >
+                Sign out
+              </button>
+            </li>
+          </ul>
+        </div>
       ) : null}
     </div>
   )
+}
+
+/** The address's first character, whole even where it is not a single UTF-16 unit. */
+function initialOf(label: string): string {
+  return (Array.from(label)[0] ?? '').toUpperCase()
 }
