@@ -73,6 +73,12 @@ test.describe('the header on a phone', () => {
     await page.keyboard.press('Escape')
     await expect(page.getByRole('menuitem')).toHaveCount(0)
     await expect(account).toBeFocused()
+    // Escape from an item inside the menu brings focus back to the button, not to the page.
+    await page.keyboard.press('Enter')
+    await page.getByRole('menuitem', { name: 'Account settings' }).focus()
+    await page.keyboard.press('Escape')
+    await expect(page.getByRole('menuitem')).toHaveCount(0)
+    await expect(account).toBeFocused()
   })
 
   test('following a link closes the menu', async ({ page }) => {

@@ -16,17 +16,19 @@ export function AccountMenu() {
   const navigate = useSafeNavigate()
   const [open, setOpen] = useState(false)
   const menu = useRef<HTMLDivElement>(null)
+  const button = useRef<HTMLButtonElement>(null)
 
   useEffect(() => setOpen(false), [location.pathname])
   useEffect(() => {
     if (!open) return
     const close = (event: MouseEvent | KeyboardEvent) => {
-      if (
-        event instanceof KeyboardEvent
-          ? event.key === 'Escape'
-          : !menu.current?.contains(event.target as Node)
-      )
+      if (event instanceof KeyboardEvent) {
+        if (event.key !== 'Escape') return
+        // Escape from an item of the menu: focus goes back to the button, as a menu button's
+        // does, instead of falling to the page when the item disappears.
+        if (menu.current?.contains(document.activeElement)) button.current?.focus()
         setOpen(false)
+      } else if (!menu.current?.contains(event.target as Node)) setOpen(false)
     }
     document.addEventListener('mousedown', close)
     document.addEventListener('keydown', close)
@@ -49,6 +51,7 @@ export function AccountMenu() {
   return (
     <div className="account-menu" ref={menu}>
       <button
+        ref={button}
         type="button"
         className="button button--small account-menu__button"
         aria-haspopup="menu"
