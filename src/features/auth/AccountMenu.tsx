@@ -56,15 +56,18 @@ export function AccountMenu() {
         className="button button--small account-menu__button"
         aria-haspopup="menu"
         aria-expanded={open}
+        // The whole address, whatever the screen shows: cut short with an ellipsis, or only the
+        // initial where the header folds (forms.css).
+        aria-label={label}
         onClick={() => setOpen(!open)}
         data-testid="account-menu"
       >
         <span className="account-menu__initial" aria-hidden="true">
           {initialOf(label)}
         </span>
-        {/* The button's name, whole for assistive technology; on screen it is cut short with an
-            ellipsis, and left to the initial where the header folds (forms.css). */}
-        <span className="account-menu__label">{label}</span>
+        <span className="account-menu__label" aria-hidden="true">
+          {label}
+        </span>
       </button>
       {open ? (
         <div className="account-menu__panel">
