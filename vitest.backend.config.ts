@@ -5,6 +5,10 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   test: {
     include: ['tests/backend/**/*.test.ts'],
+    globalSetup: ['tests/backend/emptyCluster.setup.ts'],
+    // Each file's backend runs in its worker, one thread of CPU: use both cores (Vitest's
+    // default leaves one free).
+    maxWorkers: 2,
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url'
 import { createClient } from '@supabase/supabase-js'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import * as OTPAuth from 'otpauth'
+import { inject } from 'vitest'
 import WebSocket from 'ws'
 import {
   startBackend,
@@ -20,6 +21,7 @@ export function startTestBackend(overrides: Partial<BackendOptions> = {}): Promi
   return startBackend({
     port: 0,
     memory: true,
+    emptyCluster: inject('emptyPgliteCluster'),
     reset: Boolean(process.env.DATABASE_URL),
     envFile: undefined,
     refreshTokenReuseInterval: 0,

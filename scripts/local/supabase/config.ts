@@ -14,6 +14,11 @@ export interface BackendOptions {
   dataDir: string
   /** PGlite in memory and no files at all (tests). */
   memory: boolean
+  /**
+   * With `memory`: a tarball of an initialised, empty PGlite cluster to start from, skipping
+   * initdb (the backend suite writes one before its files start their backends).
+   */
+  emptyCluster?: string
   reset: boolean
   /** The hosted project's settings file (supabase/config.toml) the defaults below come from. */
   configFile: string

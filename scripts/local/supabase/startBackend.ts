@@ -70,6 +70,7 @@ export async function startBackend(overrides: Partial<BackendOptions> = {}): Pro
     databaseUrl: options.databaseUrl,
     dataDir: path.join(options.dataDir, 'pgdata'),
     memory: options.memory,
+    emptyCluster: options.emptyCluster,
     reset: options.reset,
   })
   const report = await migrate(db, {

@@ -8,6 +8,8 @@ export interface DatabaseOptions {
   /** PGlite data directory; ignored with `memory` or `databaseUrl`. */
   dataDir: string
   memory: boolean
+  /** With `memory`: an initialised empty PGlite cluster to start from (writeEmptyPgliteCluster). */
+  emptyCluster?: string
   /** Start from an empty database (PGlite: the caller wipes the data folder). */
   reset: boolean
 }
@@ -31,6 +33,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     if (options.reset) await db.transaction((tx) => tx.exec(RESET_SQL))
     return db
   }
-  if (options.memory) return openPgliteDatabase(undefined)
+  if (options.memory) return openPgliteDatabase(undefined, options.emptyCluster)
   return openPgliteDatabase(options.dataDir)
 }
