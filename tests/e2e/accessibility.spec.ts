@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { createUser, latestEmail, signIn, uniqueEmail } from './backend.ts'
 import { insertDocument } from './dashboardHelpers.ts'
-import { expect, test, waitForHydration } from './fixtures.ts'
+import { expect, switchColorScheme, test, waitForHydration } from './fixtures.ts'
 import { GUARDED_PATHS, SITE_PAGES, UNKNOWN_PATH } from './sitePages.ts'
 import { createTwoFactorUser } from './twoFactor.ts'
 
@@ -23,69 +23,76 @@ const pages = [
   UNKNOWN_PATH,
 ]
 
-for (const colorScheme of ['light', 'dark'] as const) {
-  test.describe(`accessibility in ${colorScheme} mode`, () => {
-    test.use({ colorScheme })
-    for (const path of pages) {
-      test(`${path} has no axe violations`, async ({ page }) => {
-        await page.goto(path)
-        await waitForHydration(page)
-        expect(await axeViolations(page)).toEqual([])
-      })
-    }
-
-    test("sign-up's 'Check your email' has no axe violations", async ({ page }) => {
-      await page.goto('/login?mode=signup')
-      await waitForHydration(page)
-      await page.getByLabel('Email', { exact: true }).fill(uniqueEmail(`axe-sent-${colorScheme}`))
-      await page.getByLabel('Password').fill('a-long-enough-password')
-      await page.getByRole('button', { name: 'Create account' }).click()
-      await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible()
-      expect(await axeViolations(page)).toEqual([])
-    })
-
-    test('the signed-in dashboard has no axe violations', async ({ page }) => {
-      await signIn(page, await createUser(`axe-${colorScheme}`))
-      await expect(page.getByTestId('signed-in-as')).toBeVisible()
-      expect(await axeViolations(page)).toEqual([])
-    })
-
-    test('the account page (its settings cards) has no axe violations', async ({ page }) => {
-      await signIn(page, await createUser(`axe-account-${colorScheme}`), '/dashboard/account')
-      await expect(page.getByRole('button', { name: 'Set up two-factor' })).toBeVisible()
-      await expect(page.getByTestId('account-plan')).toBeVisible()
-      expect(await axeViolations(page)).toEqual([])
-    })
-
-    test('the two-factor code steps (sign-in, password reset) have no axe violations', async ({
-      page,
-    }) => {
-      const user = await createTwoFactorUser(`axe-2fa-${colorScheme}`)
-      await page.goto('/login?mode=forgot')
-      await waitForHydration(page)
-      await page.getByLabel('Email', { exact: true }).fill(user.email)
-      await page.getByRole('button', { name: 'Email me a reset link' }).click()
-      await page.goto((await latestEmail(user.email, 'recovery')).links[0] as string)
-      await page.getByLabel('New password', { exact: true }).fill('a-brand-new-password')
-      await page.getByLabel('Repeat the new password').fill('a-brand-new-password')
-      await page.getByRole('button', { name: 'Save new password' }).click()
-      await page.getByLabel('Authentication code').fill('000000')
-      await page.keyboard.press('Enter')
-      await expect(page.getByRole('alert')).toBeVisible()
-      expect(await axeViolations(page)).toEqual([])
-
-      await page.context().clearCookies()
-      await page.evaluate(() => localStorage.clear())
-      await page.goto('/login')
-      await waitForHydration(page)
-      await page.getByLabel('Email', { exact: true }).fill(user.email)
-      await page.getByLabel('Password').fill(user.password)
-      await page.getByRole('button', { name: 'Sign in', exact: true }).click()
-      await expect(page.getByLabel('Authentication code')).toBeFocused()
-      expect(await axeViolations(page)).toEqual([])
-    })
-  })
+/** Axe's findings on the page as it stands, in light mode and then in dark mode. */
+async function axeViolationsInBothModes(page: Page): Promise<Record<'light' | 'dark', string[]>> {
+  await switchColorScheme(page, 'light')
+  const light = await axeViolations(page)
+  await switchColorScheme(page, 'dark')
+  return { light, dark: await axeViolations(page) }
 }
+
+const NONE = { light: [], dark: [] }
+
+test.describe('accessibility in light and dark mode', () => {
+  for (const path of pages) {
+    test(`${path} has no axe violations`, async ({ page }) => {
+      await page.goto(path)
+      await waitForHydration(page)
+      expect(await axeViolationsInBothModes(page)).toEqual(NONE)
+    })
+  }
+
+  test("sign-up's 'Check your email' has no axe violations", async ({ page }) => {
+    await page.goto('/login?mode=signup')
+    await waitForHydration(page)
+    await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('axe-sent'))
+    await page.getByLabel('Password').fill('a-long-enough-password')
+    await page.getByRole('button', { name: 'Create account' }).click()
+    await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible()
+    expect(await axeViolationsInBothModes(page)).toEqual(NONE)
+  })
+
+  test('the signed-in dashboard has no axe violations', async ({ page }) => {
+    await signIn(page, await createUser('axe'))
+    await expect(page.getByTestId('signed-in-as')).toBeVisible()
+    expect(await axeViolationsInBothModes(page)).toEqual(NONE)
+  })
+
+  test('the account page (its settings cards) has no axe violations', async ({ page }) => {
+    await signIn(page, await createUser('axe-account'), '/dashboard/account')
+    await expect(page.getByRole('button', { name: 'Set up two-factor' })).toBeVisible()
+    await expect(page.getByTestId('account-plan')).toBeVisible()
+    expect(await axeViolationsInBothModes(page)).toEqual(NONE)
+  })
+
+  test('the two-factor code steps (sign-in, password reset) have no axe violations', async ({
+    page,
+  }) => {
+    const user = await createTwoFactorUser('axe-2fa')
+    await page.goto('/login?mode=forgot')
+    await waitForHydration(page)
+    await page.getByLabel('Email', { exact: true }).fill(user.email)
+    await page.getByRole('button', { name: 'Email me a reset link' }).click()
+    await page.goto((await latestEmail(user.email, 'recovery')).links[0] as string)
+    await page.getByLabel('New password', { exact: true }).fill('a-brand-new-password')
+    await page.getByLabel('Repeat the new password').fill('a-brand-new-password')
+    await page.getByRole('button', { name: 'Save new password' }).click()
+    await page.getByLabel('Authentication code').fill('000000')
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('alert')).toBeVisible()
+    expect(await axeViolationsInBothModes(page)).toEqual(NONE)
+
+    await page.context().clearCookies()
+    await page.evaluate(() => localStorage.clear())
+    await page.goto('/login')
+    await waitForHydration(page)
+    await page.getByLabel('Email', { exact: true }).fill(user.email)
+    await page.getByLabel('Password').fill(user.password)
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+    await expect(page.getByLabel('Authentication code')).toBeFocused()
+    expect(await axeViolationsInBothModes(page)).toEqual(NONE)
+  })
+})
 
 interface Stop {
   label: string

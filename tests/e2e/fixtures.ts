@@ -24,6 +24,18 @@ export async function documentIsMarked(page: Page): Promise<boolean> {
   return page.evaluate(() => Boolean((window as unknown as { __e2eMark?: boolean }).__e2eMark))
 }
 
+/**
+ * Switches a loaded page to a colour scheme, as the operating system's setting would, and waits
+ * until the page shows it (a page that forces light mode stays light). One page load then serves
+ * the checks of both modes: in this VM a fresh page costs about a second of CPU before it loads.
+ */
+export async function switchColorScheme(page: Page, colorScheme: 'light' | 'dark'): Promise<void> {
+  await page.emulateMedia({ colorScheme })
+  const html = page.locator('html')
+  const forced = await html.getAttribute('data-forced-color-mode')
+  await expect(html).toHaveClass(new RegExp(`(^|\\s)${forced ?? colorScheme}(\\s|$)`))
+}
+
 export const test = base
 export { expect }
 
