@@ -186,9 +186,10 @@ export class DocumentSession {
   /**
    * Text this device kept but never saved (a reload, a crash, a refused save), put back when
    * the document opens. `baseBody` is the server text it was typed on: if the document was
-   * saved elsewhere since, the person chooses between the two, as in any conflict.
+   * saved elsewhere since (or that text is no longer known), the person chooses between the
+   * two, as in any conflict.
    */
-  restoreDraft(text: string, baseBody: string): void {
+  restoreDraft(text: string, baseBody: string | null): void {
     if (text === this.state.draft || this.state.status !== 'saved') return
     if (baseBody !== this.state.base.body) {
       this.replaceDraft(text, { status: 'conflict', theirs: this.state.base })

@@ -2,13 +2,14 @@
  * Mirrors an open document's unsaved text into the device's draft store: written a moment
  * after typing pauses, at least every `maxWaitMs` while it does not (and at once when the
  * document closes), forgotten once the server has the same text. Not more often: each write
- * copies the whole text, a megabyte for a long note.
+ * copies the whole text, a megabyte for a long note. The server text it was typed on goes
+ * along only with the first write on each version of the document.
  */
 import type { DocumentSession } from './documentSession'
-import type { LocalDraft } from './localDrafts'
+import type { DraftWrite } from './localDrafts'
 
 export interface DraftStore {
-  keep(draft: LocalDraft): Promise<void>
+  keep(draft: DraftWrite): Promise<void>
   forget(userId: string, documentId: string): Promise<void>
 }
 
@@ -26,6 +27,8 @@ export function keepDraftsOf(
 ): () => void {
   let timer: ReturnType<typeof setTimeout> | null = null
   let kept = alreadyKept
+  /** The version of the document whose text this keeper has stored as the base. */
+  let storedBase: number | null = null
   /** When the oldest text not yet written was typed. */
   let waitingSince = 0
 
@@ -34,12 +37,15 @@ export function keepDraftsOf(
     const { draft, base } = session.getState()
     if (draft === base.body) return
     kept = true
+    const baseStored = storedBase === base.version
+    storedBase = base.version
     void store.keep({
       userId,
       documentId: session.id,
       body: draft,
-      baseBody: base.body,
       keptAt: now(),
+      baseVersion: base.version,
+      ...(baseStored ? {} : { baseBody: base.body }),
     })
   }
 
@@ -56,6 +62,7 @@ export function keepDraftsOf(
     timer = null
     if (kept) {
       kept = false
+      storedBase = null
       void store.forget(userId, session.id)
     }
   }

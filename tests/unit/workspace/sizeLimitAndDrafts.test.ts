@@ -9,7 +9,7 @@ import {
   type SaveOutcome,
 } from '../../../src/features/workspace/documentSession.ts'
 import { keepDraftsOf } from '../../../src/features/workspace/draftKeeper.ts'
-import type { LocalDraft } from '../../../src/features/workspace/localDrafts.ts'
+import type { DraftWrite } from '../../../src/features/workspace/localDrafts.ts'
 import type { WorkspaceDocument } from '../../../src/features/workspace/types.ts'
 
 const row = (body: string, version = 1): WorkspaceDocument => ({
@@ -108,10 +108,10 @@ describe('the document size limit', () => {
 
 describe('drafts kept on the device', () => {
   function memoryStore() {
-    const drafts = new Map<string, LocalDraft>()
+    const drafts = new Map<string, DraftWrite>()
     return {
       drafts,
-      keep: async (draft: LocalDraft) =>
+      keep: async (draft: DraftWrite) =>
         void drafts.set(`${draft.userId}/${draft.documentId}`, draft),
       forget: async (userId: string, documentId: string) =>
         void drafts.delete(`${userId}/${documentId}`),
@@ -129,8 +129,9 @@ describe('drafts kept on the device', () => {
       userId: 'user-a',
       documentId: 'doc-1',
       body: 'saved text and more',
-      baseBody: 'saved text',
       keptAt: 42,
+      baseVersion: 1,
+      baseBody: 'saved text',
     })
     await vi.advanceTimersByTimeAsync(400) // the save: offline, text kept
     expect(session.getState().status).toBe('offline')
@@ -149,7 +150,7 @@ describe('drafts kept on the device', () => {
     let writes = 0
     const counting = {
       ...store,
-      keep: (draft: LocalDraft) => {
+      keep: (draft: DraftWrite) => {
         writes += 1
         return store.keep(draft)
       },
@@ -173,6 +174,29 @@ describe('drafts kept on the device', () => {
     session.edit('typed just before a reload')
     stop()
     expect(store.drafts.get('user-a/doc-1')?.body).toBe('typed just before a reload')
+  })
+
+  it('sends the server text along with the first write on each version, not with every write', async () => {
+    const store = memoryStore()
+    const written: DraftWrite[] = []
+    const recording = { ...store, keep: async (draft: DraftWrite) => void written.push(draft) }
+    const { save } = recordingSave()
+    const session = new DocumentSession(row('v1'), save, { debounceMs: 1_000, retryDelaysMs })
+    keepDraftsOf(session, 'user-a', recording, { delayMs: 100 })
+    session.edit('v1 a')
+    await vi.advanceTimersByTimeAsync(100)
+    session.edit('v1 ab')
+    await vi.advanceTimersByTimeAsync(100)
+    await vi.advanceTimersByTimeAsync(1_000) // saved: the document is at version 2
+    session.edit('v2 c')
+    await vi.advanceTimersByTimeAsync(100)
+    expect(
+      written.map(({ body, baseVersion, baseBody }) => ({ body, baseVersion, baseBody })),
+    ).toEqual([
+      { body: 'v1 a', baseVersion: 1, baseBody: 'v1' },
+      { body: 'v1 ab', baseVersion: 1, baseBody: undefined },
+      { body: 'v2 c', baseVersion: 2, baseBody: 'v1 ab' },
+    ])
   })
 
   it('puts a kept draft back and saves it when the server text is what it was typed on', async () => {
