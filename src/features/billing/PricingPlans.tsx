@@ -87,7 +87,7 @@ export function PricingPlans() {
     <div className="pricing-plans" data-viewer={viewer.status}>
       {probe}
       <fieldset className="billing-toggle">
-        <legend>Billing period</legend>
+        <legend className="visually-hidden">Billing period</legend>
         <input type="radio" id="billing-month" name="billing" value="month" defaultChecked />
         <label htmlFor="billing-month">Monthly</label>
         <input type="radio" id="billing-year" name="billing" value="year" />
