@@ -10,7 +10,8 @@
  * the text caret, and tests/e2e/visual.css hides what still differs between runs (CodeMirror's
  * own cursor). The dashboard's user has the same address in every run (the header shows it, and
  * its width moves the navigation); "edited … ago" is masked. Pages that force light mode are
- * taken once.
+ * taken in light only. Each page is loaded once and taken in all its looks (see
+ * expectEveryLookAsBefore).
  */
 import type { Locator, Page } from '@playwright/test'
 import { findRouteRule } from '../../src/routeRules.ts'
@@ -60,8 +61,10 @@ async function userNamed(name: string): Promise<TestUser> {
   const email = `${name}@folio.test`
   const password = 'visual-regression-password'
   // An earlier run's user is found by signing in with the fixed password (the admin API's user
-  // list is not part of the local backend), then deleted with its documents.
-  const { data: earlier } = await admin.auth.signInWithPassword({ email, password })
+  // list is not part of the local backend), on a client of its own so that `admin` keeps acting
+  // as the service role, then deleted with its documents.
+  const lookup = await adminClient()
+  const { data: earlier } = await lookup.auth.signInWithPassword({ email, password })
   if (earlier.user) await admin.auth.admin.deleteUser(earlier.user.id)
   const { data, error } = await admin.auth.admin.createUser({
     email,
