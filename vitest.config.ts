@@ -7,5 +7,7 @@ export default defineConfig({
   test: {
     include: ['tests/unit/**/*.test.ts'],
     environment: 'node',
+    // Both cores: Vitest's default leaves one of two idle (54 s against 40 s for the suite here).
+    maxWorkers: 2,
   },
 })
