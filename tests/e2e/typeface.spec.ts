@@ -38,6 +38,9 @@ async function settleHydrated(page: Page): Promise<void> {
 
 async function expectInter(page: Page, selectors: string[]): Promise<void> {
   for (const selector of selectors) {
+    // The first match must have drawn its text: on a loaded machine the dashboard's list may
+    // still be loading once hydration and the fonts have settled (no text, no fonts to read).
+    await expect(page.locator(selector).first()).toHaveText(/\S/)
     const used = await renderedFonts(page, selector)
     expect(used, `fonts of ${selector}`).toContain('Inter')
     // Nothing drawn in a fallback (a <code> inside the text may bring in the code face).
