@@ -1,20 +1,10 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { createUser, latestEmail, signIn, uniqueEmail } from './backend.ts'
 import { insertDocument } from './dashboardHelpers.ts'
-import { expect, switchColorScheme, test, waitForHydration } from './fixtures.ts'
+import { axeViolationsInBothModes, NO_VIOLATIONS } from './axe.ts'
+import { expect, test, waitForHydration } from './fixtures.ts'
 import { GUARDED_PATHS, SITE_PAGES, UNKNOWN_PATH } from './sitePages.ts'
 import { createTwoFactorUser } from './twoFactor.ts'
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze()
-  return results.violations.map(
-    (violation) =>
-      `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-  )
-}
 
 const pages = [
   ...SITE_PAGES.map((sitePage) => sitePage.path).filter((path) => !GUARDED_PATHS.has(path)),
@@ -23,22 +13,12 @@ const pages = [
   UNKNOWN_PATH,
 ]
 
-/** Axe's findings on the page as it stands, in light mode and then in dark mode. */
-async function axeViolationsInBothModes(page: Page): Promise<Record<'light' | 'dark', string[]>> {
-  await switchColorScheme(page, 'light')
-  const light = await axeViolations(page)
-  await switchColorScheme(page, 'dark')
-  return { light, dark: await axeViolations(page) }
-}
-
-const NONE = { light: [], dark: [] }
-
 test.describe('accessibility in light and dark mode', () => {
   for (const path of pages) {
     test(`${path} has no axe violations`, async ({ page }) => {
       await page.goto(path)
       await waitForHydration(page)
-      expect(await axeViolationsInBothModes(page)).toEqual(NONE)
+      expect(await axeViolationsInBothModes(page)).toEqual(NO_VIOLATIONS)
     })
   }
 
@@ -49,20 +29,20 @@ test.describe('accessibility in light and dark mode', () => {
     await page.getByLabel('Password').fill('a-long-enough-password')
     await page.getByRole('button', { name: 'Create account' }).click()
     await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible()
-    expect(await axeViolationsInBothModes(page)).toEqual(NONE)
+    expect(await axeViolationsInBothModes(page)).toEqual(NO_VIOLATIONS)
   })
 
   test('the signed-in dashboard has no axe violations', async ({ page }) => {
     await signIn(page, await createUser('axe'))
     await expect(page.getByTestId('signed-in-as')).toBeVisible()
-    expect(await axeViolationsInBothModes(page)).toEqual(NONE)
+    expect(await axeViolationsInBothModes(page)).toEqual(NO_VIOLATIONS)
   })
 
   test('the account page (its settings cards) has no axe violations', async ({ page }) => {
     await signIn(page, await createUser('axe-account'), '/dashboard/account')
     await expect(page.getByRole('button', { name: 'Set up two-factor' })).toBeVisible()
     await expect(page.getByTestId('account-plan')).toBeVisible()
-    expect(await axeViolationsInBothModes(page)).toEqual(NONE)
+    expect(await axeViolationsInBothModes(page)).toEqual(NO_VIOLATIONS)
   })
 
   // Two tests, not one: each step is a long flow with axe run twice, and together they came
@@ -80,7 +60,7 @@ test.describe('accessibility in light and dark mode', () => {
     await page.getByLabel('Authentication code').fill('000000')
     await page.keyboard.press('Enter')
     await expect(page.getByRole('alert')).toBeVisible()
-    expect(await axeViolationsInBothModes(page)).toEqual(NONE)
+    expect(await axeViolationsInBothModes(page)).toEqual(NO_VIOLATIONS)
   })
 
   test("sign-in's two-factor code step has no axe violations", async ({ page }) => {
@@ -91,7 +71,7 @@ test.describe('accessibility in light and dark mode', () => {
     await page.getByLabel('Password').fill(user.password)
     await page.getByRole('button', { name: 'Sign in', exact: true }).click()
     await expect(page.getByLabel('Authentication code')).toBeFocused()
-    expect(await axeViolationsInBothModes(page)).toEqual(NONE)
+    expect(await axeViolationsInBothModes(page)).toEqual(NO_VIOLATIONS)
   })
 })
 
