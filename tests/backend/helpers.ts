@@ -11,18 +11,24 @@ import {
   type BackendOptions,
 } from '../../scripts/local/supabase/index.ts'
 import { uniqueEmail } from '../uniqueEmail.ts'
+import { workerDatabaseUrl } from './suiteDatabases.setup.ts'
 
 export { uniqueEmail }
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 
-/** An in-memory backend on a free port (or the DATABASE_URL server, reset first). */
+/**
+ * An in-memory backend on a free port, or with DATABASE_URL this worker's database on that
+ * server, reset first.
+ */
 export function startTestBackend(overrides: Partial<BackendOptions> = {}): Promise<Backend> {
+  const serverUrl = process.env.DATABASE_URL
   return startBackend({
     port: 0,
     memory: true,
     emptyCluster: inject('emptyPgliteCluster'),
-    reset: Boolean(process.env.DATABASE_URL),
+    databaseUrl: serverUrl ? workerDatabaseUrl(serverUrl) : undefined,
+    reset: Boolean(serverUrl),
     envFile: undefined,
     refreshTokenReuseInterval: 0,
     functionsDir: path.join(here, 'fixtures/functions'),

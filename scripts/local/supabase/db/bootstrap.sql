@@ -16,6 +16,12 @@ begin
     raise exception 'The role "postgres" is a superuser on this server, but on hosted Supabase it is not: migrations run as postgres here so that they fail locally as they would there.'
       using hint = 'Point DATABASE_URL at a server whose superuser has another name (initdb -U supabase_admin, as scripts/testing/withPostgres.ts does), or leave DATABASE_URL unset to use PGlite.';
   end if;
+  -- Two backends may bootstrap at once on one server (the backend suite runs a database per
+  -- worker). Roles are cluster-wide, and two transactions altering one role fail with "tuple
+  -- concurrently updated", so bootstraps take turns until commit: pg_authid is a shared
+  -- catalog, so its lock is the cluster's (an advisory lock is per database). The mode lets
+  -- logins and role reads through and queues only other bootstraps and role changes.
+  lock table pg_catalog.pg_authid in share row exclusive mode;
   -- supabase/postgres migrations/db/init-scripts/00000000000000-initial-schema.sql
   if not exists (select 1 from pg_roles where rolname = 'anon') then
     create role anon nologin;
