@@ -150,6 +150,33 @@ test('one document downloads as .md with its frontmatter', async ({ page }) => {
   )
 })
 
+test('a Pro account whose plan is still loading is not held to the Free plan', async ({ page }) => {
+  const user = await createUser('proimport-early', { plan: 'pro' })
+  // The plan's answer is held back, as on a slow connection, until the files are chosen.
+  let releasePlan!: () => void
+  const planReleased = new Promise<void>((resolve) => (releasePlan = resolve))
+  await page.route('**/rest/v1/rpc/current_plan', async (route) => {
+    await planReleased
+    await route.continue()
+  })
+  await signIn(page, user)
+  const notes = ['one', 'two', 'three', 'four'].map((name) => ({
+    name: `${name}.md`,
+    mimeType: 'text/markdown',
+    buffer: Buffer.from(`# ${name}`),
+  }))
+  const dialog = await chooseImportFiles(page, notes)
+  await expect(dialog.getByRole('status')).toHaveText('Checking what your plan allows…')
+  await expect(dialog.getByRole('button', { name: 'Import 4 documents' })).toBeDisabled()
+
+  releasePlan()
+  await expect(dialog.getByText('Ready to import 4 documents:')).toBeVisible()
+  await expect(dialog.getByRole('alert')).toHaveCount(0)
+  await dialog.getByRole('button', { name: 'Import 4 documents' }).click()
+  await expect(page.getByText('Imported 4 documents.')).toBeVisible()
+  expect(await documentsOf(user)).toHaveLength(4)
+})
+
 test('Free plan limits and bad files are explained before anything is written', async ({
   page,
 }) => {

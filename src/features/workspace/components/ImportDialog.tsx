@@ -10,7 +10,8 @@ import { supabaseUrl } from '../useSignedAttachments'
 interface ImportDialogProps {
   supabase: SupabaseClient
   userId: string
-  plan: PlanId
+  /** Null until the account's plan has loaded: what the plan allows is then not yet known. */
+  plan: PlanId | null
   existingDocuments: number
   onImported: (count: number) => void
   onClose: () => void
@@ -19,7 +20,7 @@ interface ImportDialogProps {
 type Step =
   | { kind: 'choose' }
   | { kind: 'reading' }
-  | { kind: 'review'; selection: ImportSelection; limits: ImportLimits; images: number }
+  | { kind: 'review'; selection: ImportSelection; images: number }
   | { kind: 'writing'; progress: string }
   | { kind: 'failed'; message: string; planLimit: boolean }
 
@@ -47,24 +48,29 @@ export function ImportDialog(props: ImportDialogProps) {
     setStep({ kind: 'reading' })
     const { readImportFiles, imageCount } = await import('../transfer/readImport')
     const selection = await readImportFiles(files)
-    const images = imageCount(selection.documents)
-    const limits = importLimits(
-      props.plan,
-      props.existingDocuments,
-      selection.documents.length,
-      images,
-    )
-    setStep({ kind: 'review', selection, limits, images })
+    setStep({ kind: 'review', selection, images: imageCount(selection.documents) })
   }
 
-  async function write(selection: ImportSelection) {
+  // What the plan allows is worked out on every render, not when the files were read: a plan
+  // that finishes loading (or changes) while the dialog is open is what the review shows.
+  const limits =
+    step.kind === 'review' && props.plan
+      ? importLimits(
+          props.plan,
+          props.existingDocuments,
+          step.selection.documents.length,
+          step.images,
+        )
+      : null
+
+  async function write(selection: ImportSelection, plan: PlanId) {
     setStep({ kind: 'writing', progress: 'Preparing…' })
     const { writeImport } = await import('../transfer/writeImport')
     const outcome = await writeImport({
       supabase: props.supabase,
       userId: props.userId,
       supabaseUrl: supabaseUrl(),
-      plan: props.plan,
+      plan,
       documents: selection.documents,
       onProgress: (progress) => setStep({ kind: 'writing', progress }),
     })
@@ -118,7 +124,7 @@ export function ImportDialog(props: ImportDialogProps) {
           Reading your files…
         </p>
       ) : null}
-      {step.kind === 'review' ? <Review step={step} /> : null}
+      {step.kind === 'review' ? <Review step={step} limits={limits} /> : null}
       {step.kind === 'writing' ? (
         <p className="status-note" role="status">
           {step.progress}
@@ -137,10 +143,11 @@ export function ImportDialog(props: ImportDialogProps) {
             className="button button--primary"
             disabled={
               step.selection.problems.length > 0 ||
-              step.limits.blocked !== null ||
+              limits === null ||
+              limits.blocked !== null ||
               step.selection.documents.length === 0
             }
-            onClick={() => void write(step.selection)}
+            onClick={() => props.plan && void write(step.selection, props.plan)}
           >
             Import {step.selection.documents.length}{' '}
             {step.selection.documents.length === 1 ? 'document' : 'documents'}
@@ -159,8 +166,15 @@ export function ImportDialog(props: ImportDialogProps) {
   )
 }
 
-function Review({ step }: { step: Extract<Step, { kind: 'review' }> }) {
-  const { selection, limits, images } = step
+function Review({
+  step,
+  limits,
+}: {
+  step: Extract<Step, { kind: 'review' }>
+  /** Null while the plan is still loading. */
+  limits: ImportLimits | null
+}) {
+  const { selection, images } = step
   const titles = selection.documents.map((document) => document.title)
   return (
     <div className="import-dialog__review">
@@ -178,13 +192,18 @@ function Review({ step }: { step: Extract<Step, { kind: 'review' }> }) {
           </ul>
         </FormMessage>
       ) : null}
-      {limits.blocked ? (
+      {limits === null ? (
+        <p className="status-note" role="status">
+          Checking what your plan allows…
+        </p>
+      ) : null}
+      {limits?.blocked ? (
         <FormMessage kind="error">
           <p>{limits.blocked}</p>
           <Link to="/pricing">See Folio Pro</Link>
         </FormMessage>
       ) : null}
-      {limits.notes.map((note) => (
+      {limits?.notes.map((note) => (
         <FormMessage key={note} kind="info">
           {note}
         </FormMessage>
@@ -193,7 +212,7 @@ function Review({ step }: { step: Extract<Step, { kind: 'review' }> }) {
         <>
           <p>
             Ready to import {titles.length} {titles.length === 1 ? 'document' : 'documents'}
-            {images > 0 && !limits.notes.length
+            {images > 0 && limits && !limits.notes.length
               ? ` with ${images} ${images === 1 ? 'image' : 'images'}`
               : ''}
             :

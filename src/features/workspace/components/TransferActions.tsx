@@ -89,7 +89,7 @@ export function TransferActions(props: TransferActionsProps) {
         <ImportDialog
           supabase={supabase}
           userId={props.userId}
-          plan={props.plan ?? 'free'}
+          plan={props.plan}
           existingDocuments={props.documentCount}
           onClose={() => setImporting(false)}
           onImported={(count) => {
