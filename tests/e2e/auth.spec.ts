@@ -1,7 +1,14 @@
 import jsQR from 'jsqr'
 import * as OTPAuth from 'otpauth'
 import type { Page } from '@playwright/test'
-import { createUser, latestEmail, sessionTokensFor, signIn, uniqueEmail } from './backend.ts'
+import {
+  createUser,
+  latestEmail,
+  sessionTokensFor,
+  signIn,
+  signInThroughForm,
+  uniqueEmail,
+} from './backend.ts'
 import { expect, test, trackErrors, waitForHydration } from './fixtures.ts'
 
 const STORAGE_KEY = 'sb-127-auth-token'
@@ -146,7 +153,7 @@ test('forgot password: the emailed link lets the user choose a new one', async (
   // The new password works from a fresh browser.
   await page.context().clearCookies()
   await page.evaluate(() => localStorage.clear())
-  await signIn(page, { ...user, password: 'a-brand-new-password' })
+  await signInThroughForm(page, { ...user, password: 'a-brand-new-password' })
   await expectSignedInOnDashboard(page, user.email)
 })
 

@@ -7,6 +7,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { expect, type Page } from '@playwright/test'
 import WebSocket from 'ws'
 import { LOCAL_JWT_SECRET, Keys, type MailMessage } from '../../scripts/local/supabase/index.ts'
+import { storageKeyFor } from '../../src/features/auth/session.ts'
 import { uniqueEmail } from '../uniqueEmail.ts'
 
 export { uniqueEmail }
@@ -71,12 +72,45 @@ export async function sessionTokensFor(
 }
 
 /** Signs in through the /login form and waits until the browser is at `redirect`. */
-export async function signIn(page: Page, user: TestUser, redirect = '/dashboard'): Promise<void> {
+export async function signInThroughForm(
+  page: Page,
+  user: TestUser,
+  redirect = '/dashboard',
+): Promise<void> {
   await page.goto(`/login?redirect=${encodeURIComponent(redirect)}`)
   await page.locator('html[data-hydrated="true"]').waitFor()
   await page.getByLabel('Email', { exact: true }).fill(user.email)
   await page.getByLabel('Password').fill(user.password)
   await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+  await expect(page).toHaveURL((url) => url.pathname === redirect.split('?')[0])
+}
+
+/**
+ * Opens `redirect` as `user`, a returning visitor: the session supabase-js would have stored
+ * is put in this browser's localStorage first, then the page is loaded and hydrated. Tests
+ * of signing in itself use signInThroughForm (and auth.spec and authJourney.spec walk the
+ * form); every other test saves the /login page's load, which costs this machine a second or
+ * two each time.
+ */
+export async function signIn(page: Page, user: TestUser, redirect = '/dashboard'): Promise<void> {
+  const session = await sessionTokensFor(user)
+  // An empty document of the site's origin, for its localStorage at a fraction of a page's
+  // cost (a real text file would make the browser ask for a /favicon.ico the site lacks).
+  const blank = '/__e2e-blank'
+  await page.route(blank, (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: '<!doctype html><link rel="icon" href="data:,">',
+    }),
+  )
+  await page.goto(blank)
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+    storageKeyFor(BACKEND_URL),
+    JSON.stringify(session),
+  ] as const)
+  await page.unroute(blank)
+  await page.goto(redirect)
+  await page.locator('html[data-hydrated="true"]').waitFor()
   await expect(page).toHaveURL((url) => url.pathname === redirect.split('?')[0])
 }
 
