@@ -20,6 +20,7 @@ import { buildId, buildIdPlugin } from './scripts/vite/buildIdPlugin.ts'
 import { chunkPackagesPlugin } from './scripts/vite/chunkPackagesPlugin.ts'
 import { fontsPlugin } from './scripts/vite/fontsPlugin.ts'
 import { headScriptsPlugin } from './scripts/vite/headScriptsPlugin.ts'
+import { markdownHtmlPlugin } from './scripts/vite/markdownHtmlPlugin.ts'
 import { shikiGrammarsModule, shikiGrammarsPlugin } from './scripts/vite/shikiGrammarsPlugin.ts'
 
 // Read once, after the client build has written the manifest and before the first page renders.
@@ -55,6 +56,7 @@ export default defineConfig({
     shikiGrammarsPlugin(),
     clientHeadPlugin(),
     preactClientPlugin(),
+    markdownHtmlPlugin(),
     entityDecoderWithoutDom,
     outDirAsidePlugin(outDir),
   ],

@@ -85,6 +85,21 @@ export const budgets: RouteBudget[] = [
   },
 ]
 
+/**
+ * Opening a note (scripts/size/editorLoad.ts): CodeMirror, its markdown and search, on top of
+ * the dashboard. No fenced language rides along; lang-html came with lang-markdown, and with
+ * it lang-css and lang-javascript, until the editor coloured HTML in markdown itself
+ * (docs/decisions/0029).
+ */
+export const EDITOR_BUDGET = {
+  maxGzipBytes: 132 * KB,
+  forbiddenPackages: [
+    '@codemirror/lang-html',
+    '@codemirror/lang-css',
+    '@codemirror/lang-javascript',
+  ],
+}
+
 export function budgetFor(route: string): RouteBudget {
   return (
     budgets.find((budget) => budget.route === route) ??

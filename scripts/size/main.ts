@@ -6,7 +6,8 @@
 import { readFile } from 'node:fs/promises'
 import { join, relative } from 'node:path'
 import { CHUNK_PACKAGES_FILE } from '../vite/chunkPackagesPlugin.ts'
-import { KB, budgetFor, pageWeightBudgetFor } from './budgets.ts'
+import { EDITOR_BUDGET, KB, budgetFor, pageWeightBudgetFor } from './budgets.ts'
+import { editorLoad, type EditorLoad } from './editorLoad.ts'
 import { firstLoadScripts, gzipSize, htmlFiles, routeOfHtmlFile } from './firstLoad.ts'
 import { pageWeight } from './pageWeight.ts'
 
@@ -27,6 +28,15 @@ export function problemsOf(report: RouteReport): string[] {
   if (report.gzipBytes > report.budgetBytes) problems.push('JavaScript over budget')
   if (report.pageGzipBytes > report.pageBudgetBytes) problems.push('HTML + CSS over budget')
   if (report.forbidden.length > 0) problems.push(`ships ${report.forbidden.join(', ')}`)
+  return problems
+}
+
+/** What is wrong with opening a note, in words; empty when it is within its budget. */
+export function editorProblemsOf(load: EditorLoad, budget = EDITOR_BUDGET): string[] {
+  const problems: string[] = []
+  if (load.gzipBytes > budget.maxGzipBytes) problems.push('JavaScript over budget')
+  const forbidden = load.packages.filter((name) => budget.forbiddenPackages.includes(name))
+  if (forbidden.length > 0) problems.push(`loads ${forbidden.join(', ')}`)
   return problems
 }
 
@@ -93,11 +103,17 @@ async function main(): Promise<void> {
       problems.length > 0 ? `  ✗ ${problems.join('; ')}` : '  ✓',
     )
   }
-  if (failures > 0) {
-    console.error(`\n${failures} route(s) exceed their budgets.`)
+  const editor = await editorLoad(distDir)
+  const editorProblems = editorProblemsOf(editor)
+  console.log(
+    `\nOpening a note adds ${formatKb(editor.gzipBytes)} gzip to the dashboard (budget ${formatKb(EDITOR_BUDGET.maxGzipBytes)}), ${editor.files.length} files${editorProblems.length > 0 ? `  ✗ ${editorProblems.join('; ')}` : '  ✓'}`,
+  )
+  if (failures > 0 || editorProblems.length > 0) {
+    if (failures > 0) console.error(`\n${failures} route(s) exceed their budgets.`)
+    if (editorProblems.length > 0) console.error('\nOpening a note exceeds its budget.')
     process.exitCode = 1
   } else {
-    console.log(`\nAll ${reports.length} routes are within budget.`)
+    console.log(`\nAll ${reports.length} routes and the editor are within budget.`)
   }
 }
 

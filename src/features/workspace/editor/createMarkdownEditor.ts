@@ -98,7 +98,9 @@ export function createMarkdownEditor(options: MarkdownEditorOptions): MarkdownEd
         highlightSelectionMatches(),
         search({ top: true }),
         EditorView.lineWrapping,
-        markdown({ base: markdownLanguage, codeLanguages: languages }),
+        // No tag-name completion: the editor has no completion UI, and HTML inside markdown is
+        // coloured by htmlInMarkdown.ts in the client build.
+        markdown({ base: markdownLanguage, codeLanguages: languages, completeHTMLTags: false }),
         syntaxHighlighting(markdownHighlightStyle),
         editorTheme,
         themeMode.of(EditorView.theme({}, { dark: options.dark })),

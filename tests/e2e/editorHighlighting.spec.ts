@@ -1,0 +1,70 @@
+/**
+ * The editor colours what a note is made of: markdown, HTML written inside it (coloured by the
+ * editor's own small tokenizer, src/features/workspace/editor/htmlInMarkdown.ts), and fenced
+ * code in its own language, loaded when a fence first names it (an `html` fence gets the full
+ * HTML language, with the script inside it coloured as JavaScript).
+ */
+import type { Page } from '@playwright/test'
+import { createUser, signIn } from './backend.ts'
+import { editorReady, insertDocument } from './dashboardHelpers.ts'
+import { expect, test } from './fixtures.ts'
+
+const NOTE = [
+  '# Release notes',
+  '',
+  'Press <kbd class="key">Ctrl</kbd> to save.',
+  '',
+  '```html',
+  '<script>let tabs = 2</script>',
+  '```',
+  '',
+  '```ts',
+  'const answer = 42',
+  '```',
+  '',
+].join('\n')
+
+/** The colour of every piece of the editor's text that is exactly `text`. */
+function coloursOf(page: Page, text: string): Promise<string[]> {
+  return page
+    .locator('.cm-content')
+    .evaluate(
+      (content, wanted) =>
+        [...content.querySelectorAll('span')]
+          .filter((span) => span.textContent === wanted && span.childElementCount === 0)
+          .map((span) => getComputedStyle(span).color),
+      text,
+    )
+}
+
+/** What a colour variable of the workspace (workspace.css) resolves to. */
+function colourOf(page: Page, variable: string): Promise<string> {
+  return page.evaluate((name) => {
+    const probe = document.createElement('span')
+    probe.style.color = `var(${name})`
+    document.body.append(probe)
+    const colour = getComputedStyle(probe).color
+    probe.remove()
+    return colour
+  }, variable)
+}
+
+test('HTML in markdown, an html fence and a ts fence are each coloured in the editor', async ({
+  page,
+}) => {
+  const user = await createUser('editor-colours')
+  const doc = await insertDocument(user, { title: 'Release notes', body: NOTE })
+  await signIn(page, user, `/dashboard?doc=${doc.id}`)
+  await editorReady(page)
+  const tag = await colourOf(page, '--cm-mark')
+  const attribute = await colourOf(page, '--cm-property')
+  const keyword = await colourOf(page, '--cm-keyword')
+
+  // Inside the paragraph: the tags and their attribute, not the text between them.
+  await expect.poll(() => coloursOf(page, '<kbd')).toEqual([tag])
+  expect(await coloursOf(page, 'class')).toEqual([attribute])
+  expect(await coloursOf(page, '</kbd')).toEqual([tag])
+  // The html fence's script and the ts fence: keywords, once their languages have loaded.
+  await expect.poll(() => coloursOf(page, 'let')).toEqual([keyword])
+  await expect.poll(() => coloursOf(page, 'const')).toEqual([keyword])
+})
