@@ -19,11 +19,20 @@ function stageEnv(stage: string): NodeJS.ProcessEnv {
 
 const code = await runTestStages({
   ensurePrerequisites: () => ensurePrerequisites('test', nodeSystem(), consoleRunner),
-  runStage: (stage) =>
+  runStage: (stage, { held }) =>
     new Promise((resolve) => {
-      const child = spawn('npm', ['run', stage], { stdio: 'inherit', env: stageEnv(stage) })
-      child.on('error', () => resolve(127))
-      child.on('exit', (exitCode) => resolve(exitCode ?? 1))
+      const child = spawn('npm', ['run', stage], {
+        stdio: held ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+        env: stageEnv(stage),
+      })
+      // A held stage's output and errors, in the order they came.
+      const output: string[] = []
+      child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()))
+      child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()))
+      child.on('error', (error) => resolve({ code: 127, output: error.message }))
+      child.on('close', (exitCode) =>
+        resolve({ code: exitCode ?? 1, output: held ? output.join('') : undefined }),
+      )
     }),
   log: (line) => console.log(line),
   now: () => Date.now(),

@@ -161,19 +161,30 @@ describe('npm start prerequisites', () => {
 })
 
 describe('npm test stages', () => {
-  function stages(prerequisitesOk: boolean, failAt?: string, skipped: 'postgresql'[] = []) {
+  /**
+   * A run whose stages take turns as an event loop would have them: each stage finishes
+   * after `durations[stage]` ticks (1 by default), so lanes side by side interleave.
+   */
+  function stages(
+    prerequisitesOk: boolean,
+    failAt?: string,
+    skipped: 'postgresql'[] = [],
+    durations: Record<string, number> = {},
+  ) {
     const ran: string[] = []
     const lines: string[] = []
     const run = runTestStages({
       ensurePrerequisites: async () => ({ ok: prerequisitesOk, summary: ['✓ Node'], skipped }),
-      runStage: async (stage) => {
+      runStage: async (stage, { held }) => {
         ran.push(stage)
-        return stage === failAt ? 1 : 0
+        for (let tick = 0; tick < (durations[stage] ?? 1); tick += 1) await Promise.resolve()
+        lines.push(held ? `(held) ${stage} ran` : `${stage} printed`)
+        return { code: stage === failAt ? 1 : 0, output: held ? `${stage} output` : undefined }
       },
       log: (line) => lines.push(line),
       now: () => 0,
     })
-    return { run, ran, output: () => lines.join('\n') }
+    return { run, ran, output: () => lines.join('\n'), lines }
   }
 
   it('missing prerequisites stop the run before any stage', async () => {
@@ -183,14 +194,39 @@ describe('npm test stages', () => {
     expect(output()).toContain('stopped before any stage')
   })
 
-  it('runs every stage in the README order and stops at the first failure', async () => {
-    const all = stages(true)
+  it('runs every stage once: the checks beside the backend suite, then build, size and e2e', async () => {
+    const all = stages(true, undefined, [], { 'test:backend': 20 })
     expect(await all.run).toBe(0)
-    expect(all.ran).toEqual([...TEST_STAGES])
-    const failing = stages(true, 'test:unit')
+    expect([...all.ran].sort()).toEqual([...TEST_STAGES].sort())
+    // The checks ran while the backend suite did, and the build waited for both.
+    expect(all.ran.slice(0, 4)).toEqual(['test:backend', 'typecheck', 'lint', 'test:unit'])
+    expect(all.ran.slice(4)).toEqual(['build', 'size', 'test:e2e'])
+    expect(all.output()).toContain('✓ all 7 stages passed')
+  })
+
+  it('prints a held lane whole after its phase, never inside the printed lane’s output', async () => {
+    const { run, lines } = stages(true, undefined, [], { 'test:backend': 20 })
+    await run
+    const backendDone = lines.indexOf('test:backend printed')
+    const typecheckHeading = lines.indexOf('\n==> npm run typecheck')
+    expect(backendDone).toBeGreaterThan(-1)
+    expect(typecheckHeading).toBeGreaterThan(backendDone)
+    expect(lines.slice(typecheckHeading, typecheckHeading + 2)).toEqual([
+      '\n==> npm run typecheck',
+      'typecheck output',
+    ])
+  })
+
+  it('a failing check stops its lane and the later phases, and the backend suite still finishes', async () => {
+    const failing = stages(true, 'lint', [], { 'test:backend': 20 })
     expect(await failing.run).toBe(1)
-    expect(failing.ran).toEqual(['typecheck', 'lint', 'test:unit'])
-    expect(failing.output()).toContain('stopped at test:unit')
+    expect(failing.ran).toEqual(['test:backend', 'typecheck', 'lint'])
+    expect(failing.output()).toContain('✓ test:backend')
+    expect(failing.output()).toContain('stopped at lint')
+    const both = stages(true, 'test:backend')
+    expect(await both.run).toBe(1)
+    expect(both.ran).not.toContain('build')
+    expect(both.output()).toContain('stopped at test:backend')
   })
 
   it('says in the summary when the PostgreSQL run was skipped', async () => {
