@@ -1,3 +1,4 @@
+import type { Locator } from '@playwright/test'
 import { createUser, signIn } from './backend.ts'
 import { expect, test, waitForHydration } from './fixtures.ts'
 
@@ -128,4 +129,46 @@ test('just wide enough for the navigation in the row, a long address is cut shor
       .locator('.account-menu__label')
       .evaluate((label) => label.scrollWidth > label.clientWidth),
   ).toBe(true)
+})
+
+/**
+ * Opens a menu by clicking `opener` and, in the very next frame (before the page's effects have
+ * run: a quick keyboard user's pace), presses Escape on the first element matching `target`.
+ * Whether anything still matches `openMark` a moment later.
+ */
+function stillOpenAfterQuickEscape(opener: Locator, target: string, openMark: string) {
+  return opener.evaluate(
+    (button, [target, openMark]) =>
+      new Promise<boolean>((resolve) => {
+        ;(button as HTMLElement).click()
+        requestAnimationFrame(() => {
+          const focused = document.querySelector<HTMLElement>(target)
+          if (!focused) throw new Error(`nothing matches ${target}: the menu did not open`)
+          focused.focus()
+          focused.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }))
+          setTimeout(() => resolve(document.querySelector(openMark) !== null), 100)
+        })
+      }),
+    [target, openMark] as const,
+  )
+}
+
+test('Escape closes the account menu even straight after it opened', async ({ page }) => {
+  await signIn(page, await createUser('quick-escape'), '/dashboard/account')
+  const account = page.getByTestId('account-menu')
+  expect(await stillOpenAfterQuickEscape(account, '[role="menuitem"]', '[role="menuitem"]')).toBe(
+    false,
+  )
+  await expect(account).toBeFocused()
+})
+
+test('Escape closes the phone menu even straight after it opened', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto('/blog')
+  await waitForHydration(page)
+  const button = page.getByRole('button', { name: 'Menu' })
+  expect(await stillOpenAfterQuickEscape(button, '#site-menu a', '#site-menu[data-open]')).toBe(
+    false,
+  )
+  await expect(button).toBeFocused()
 })

@@ -22,7 +22,7 @@ export function SiteHeader({ variant, account }: SiteHeaderProps) {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <div className="site-header__inner">
+      <div className="site-header__inner" onKeyDown={menu.onKeyDown}>
         <Link to="/" className="brand" aria-label="Folio home">
           <span className="brand__mark" aria-hidden="true">
             ▤

@@ -22,9 +22,14 @@ export function useMenuDisclosure() {
 
   useEffect(() => setOpen(false), [pathname])
 
-  useEffect(() => {
-    if (!open) return
-    function onKeyDown(event: KeyboardEvent) {
+  /**
+   * Escape and Tab while the menu is open. The header row listens too (SiteHeader's
+   * onKeyDown): the page-wide listener is attached only once the open panel has painted, and a
+   * quick key could come before it. Whichever sees a key first handles it; the other skips it.
+   */
+  const onKeyDown = useCallback(
+    (event: Pick<KeyboardEvent, 'key' | 'shiftKey' | 'defaultPrevented' | 'preventDefault'>) => {
+      if (!open || event.defaultPrevented) return
       if (event.key === 'Escape') {
         event.preventDefault()
         close(true)
@@ -39,7 +44,12 @@ export function useMenuDisclosure() {
       const next = event.shiftKey ? index - 1 : index + 1
       event.preventDefault()
       cycle[(next + cycle.length) % cycle.length]?.focus()
-    }
+    },
+    [open, close],
+  )
+
+  useEffect(() => {
+    if (!open) return
     function onPointerDown(event: PointerEvent) {
       const target = event.target as Node
       if (!panelRef.current?.contains(target) && !buttonRef.current?.contains(target)) close(false)
@@ -50,7 +60,7 @@ export function useMenuDisclosure() {
       document.removeEventListener('keydown', onKeyDown)
       document.removeEventListener('pointerdown', onPointerDown)
     }
-  }, [open, close])
+  }, [open, close, onKeyDown])
 
-  return { open, toggle: () => setOpen((value) => !value), buttonRef, panelRef }
+  return { open, toggle: () => setOpen((value) => !value), buttonRef, panelRef, onKeyDown }
 }

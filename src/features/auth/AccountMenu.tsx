@@ -19,16 +19,19 @@ export function AccountMenu() {
   const button = useRef<HTMLButtonElement>(null)
 
   useEffect(() => setOpen(false), [location.pathname])
+  // Escape from an item of the menu: focus goes back to the button, as a menu button's does,
+  // instead of falling to the page when the item disappears.
+  const closeOnEscape = (event: { key: string }) => {
+    if (event.key !== 'Escape') return
+    if (menu.current?.contains(document.activeElement)) button.current?.focus()
+    setOpen(false)
+  }
+  // Clicks outside, and Escape with focus elsewhere on the page, once the menu is open.
   useEffect(() => {
     if (!open) return
     const close = (event: MouseEvent | KeyboardEvent) => {
-      if (event instanceof KeyboardEvent) {
-        if (event.key !== 'Escape') return
-        // Escape from an item of the menu: focus goes back to the button, as a menu button's
-        // does, instead of falling to the page when the item disappears.
-        if (menu.current?.contains(document.activeElement)) button.current?.focus()
-        setOpen(false)
-      } else if (!menu.current?.contains(event.target as Node)) setOpen(false)
+      if (event instanceof KeyboardEvent) closeOnEscape(event)
+      else if (!menu.current?.contains(event.target as Node)) setOpen(false)
     }
     document.addEventListener('mousedown', close)
     document.addEventListener('keydown', close)
@@ -49,7 +52,9 @@ export function AccountMenu() {
 
   const label = auth.user.email ?? 'Account'
   return (
-    <div className="account-menu" ref={menu}>
+    // Escape inside the menu is handled here as well: the page-wide listener above is only
+    // attached after the open menu has painted, and a quick Escape could come before it.
+    <div className="account-menu" ref={menu} onKeyDown={(event) => open && closeOnEscape(event)}>
       <button
         ref={button}
         type="button"
