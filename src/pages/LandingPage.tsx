@@ -55,7 +55,9 @@ export function Component() {
         <div className="container hero__layout">
           <div className="hero__text">
             <p className="eyebrow">Technical notes, done properly</p>
-            <h1 className="hero__title">Write markdown with real code. Read it beautifully.</h1>
+            <h1 className="hero__title">
+              <span>Write markdown with real code.</span> <span>Read it beautifully.</span>
+            </h1>
             <p className="hero__lead">
               Folio is a workspace for engineers' notes: runbooks, snippets, design sketches and
               postmortems. A proper code editor on the left, a crisp preview on the right, and your
