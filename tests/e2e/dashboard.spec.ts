@@ -102,13 +102,16 @@ test('the save shortcut saves at once and leaving with unsaved text warns', asyn
   await signIn(page, user, `/dashboard?doc=${doc.id}`)
   await editorReady(page)
   await appendText(page, 'typed just now')
-  let warned = false
-  page.once('dialog', async (dialog) => {
-    warned = dialog.type() === 'beforeunload'
-    await dialog.dismiss()
-  })
-  await page.close({ runBeforeUnload: true }).catch(() => {})
-  await expect.poll(() => warned).toBe(true)
+  // Resolved once the dialog is answered, not merely shown: a test that ended while the answer
+  // was still on its way failed at teardown ("browserContext.close: Test ended").
+  const dialogAnswered = new Promise<string>((resolve) =>
+    page.once('dialog', async (dialog) => {
+      await dialog.dismiss()
+      resolve(dialog.type())
+    }),
+  )
+  await page.close({ runBeforeUnload: true })
+  expect(await dialogAnswered).toBe('beforeunload')
 })
 
 test('Ctrl+S saves before the autosave pause', async ({ page }) => {
