@@ -5,9 +5,8 @@
  */
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { ViteManifest } from '../build/frameworkPreloads.ts'
-import { CHUNK_PACKAGES_FILE } from '../vite/chunkPackagesPlugin.ts'
-import { firstLoadScripts, gzipSize } from './firstLoad.ts'
+import { readViteManifest } from '../build/frameworkPreloads.ts'
+import { firstLoadScripts, gzipSize, readChunkPackages } from './firstLoad.ts'
 
 /** The editor's module, as the manifest names it. */
 export const EDITOR_MODULE = 'src/features/workspace/editor/createMarkdownEditor.ts'
@@ -21,12 +20,8 @@ export interface EditorLoad {
 }
 
 export async function editorLoad(distDir: string): Promise<EditorLoad> {
-  const manifest = JSON.parse(
-    await readFile(join(distDir, '.vite', 'manifest.json'), 'utf8'),
-  ) as ViteManifest
-  const chunkPackages = JSON.parse(
-    await readFile(join(distDir, CHUNK_PACKAGES_FILE), 'utf8'),
-  ) as Record<string, string[]>
+  const manifest = readViteManifest(distDir)
+  const chunkPackages = await readChunkPackages(distDir)
   if (!manifest[EDITOR_MODULE]) throw new Error(`${EDITOR_MODULE} is not in the build's manifest`)
   const dashboard = new Set(
     firstLoadScripts(await readFile(join(distDir, 'dashboard', 'index.html'), 'utf8')).map((src) =>

@@ -7,6 +7,22 @@ import { readFile, readdir } from 'node:fs/promises'
 import { join, relative, sep } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { bootManifestOf } from '../build/deferHydration.ts'
+import { CHUNK_PACKAGES_FILE } from '../vite/chunkPackagesPlugin.ts'
+
+/** Which npm packages each client chunk holds, as the build wrote them (chunkPackagesPlugin). */
+export async function readChunkPackages(distDir: string): Promise<Record<string, string[]>> {
+  return JSON.parse(await readFile(join(distDir, CHUNK_PACKAGES_FILE), 'utf8')) as Record<
+    string,
+    string[]
+  >
+}
+
+/** The packages of `packages` that `forbidden` names, a package or any under its scope. */
+export function forbiddenAmong(packages: Iterable<string>, forbidden: string[]): string[] {
+  return [...packages].filter((name) =>
+    forbidden.some((banned) => name === banned || name.startsWith(`${banned}/`)),
+  )
+}
 
 export function firstLoadScripts(html: string): string[] {
   const scripts = new Set<string>()

@@ -5,10 +5,16 @@
  */
 import { readFile } from 'node:fs/promises'
 import { join, relative } from 'node:path'
-import { CHUNK_PACKAGES_FILE } from '../vite/chunkPackagesPlugin.ts'
 import { EDITOR_BUDGET, KB, budgetFor, pageWeightBudgetFor } from './budgets.ts'
 import { editorLoad, type EditorLoad } from './editorLoad.ts'
-import { firstLoadScripts, gzipSize, htmlFiles, routeOfHtmlFile } from './firstLoad.ts'
+import {
+  firstLoadScripts,
+  forbiddenAmong,
+  gzipSize,
+  htmlFiles,
+  readChunkPackages,
+  routeOfHtmlFile,
+} from './firstLoad.ts'
 import { pageWeight } from './pageWeight.ts'
 
 export interface RouteReport {
@@ -35,15 +41,13 @@ export function problemsOf(report: RouteReport): string[] {
 export function editorProblemsOf(load: EditorLoad, budget = EDITOR_BUDGET): string[] {
   const problems: string[] = []
   if (load.gzipBytes > budget.maxGzipBytes) problems.push('JavaScript over budget')
-  const forbidden = load.packages.filter((name) => budget.forbiddenPackages.includes(name))
+  const forbidden = forbiddenAmong(load.packages, budget.forbiddenPackages)
   if (forbidden.length > 0) problems.push(`loads ${forbidden.join(', ')}`)
   return problems
 }
 
 export async function measureRoutes(distDir: string): Promise<RouteReport[]> {
-  const chunkPackages = JSON.parse(
-    await readFile(join(distDir, CHUNK_PACKAGES_FILE), 'utf8'),
-  ) as Record<string, string[]>
+  const chunkPackages = await readChunkPackages(distDir)
   const reports: RouteReport[] = []
   for (const file of await htmlFiles(distDir)) {
     const route = routeOfHtmlFile(distDir, file)
@@ -53,14 +57,11 @@ export async function measureRoutes(distDir: string): Promise<RouteReport[]> {
     const forbidden = new Set<string>()
     for (const src of scripts) {
       gzipBytes += await gzipSize(join(distDir, src))
-      for (const name of chunkPackages[src.replace(/^\//, '')] ?? []) {
-        if (
-          budget.forbiddenPackages.some(
-            (banned) => name === banned || name.startsWith(`${banned}/`),
-          )
-        )
-          forbidden.add(name)
-      }
+      for (const name of forbiddenAmong(
+        chunkPackages[src.replace(/^\//, '')] ?? [],
+        budget.forbiddenPackages,
+      ))
+        forbidden.add(name)
     }
     reports.push({
       route,
