@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test'
 import { E2E_STAND_IN_PORT, standInFunctionEnv } from './scripts/local/stripe/index.ts'
+import { DEFAULT_TEST_BROWSER } from './scripts/prerequisites/requirements.ts'
 
 const PORT = Number(process.env.E2E_PORT ?? 4400)
 // Other ports let two checkouts run their suites side by side; the build must then be made
@@ -11,9 +12,9 @@ const BACKEND_URL = `http://127.0.0.1:${BACKEND_PORT}`
 // pages load the stand-in's Stripe.js and portal, and the CSP the build emits allows them.
 
 /**
- * End-to-end tests run Debian's chromium (npx playwright install cannot download browsers here)
- * against dist/ served by the plain static server: no SPA fallback, exactly like the CDN, and
- * the local backend on the port the build's .env points at.
+ * End-to-end tests run Debian's Chromium headless shell, or CHROMIUM_PATH (npx playwright
+ * install cannot download browsers here), against dist/ served by the plain static server: no
+ * SPA fallback, exactly like the CDN, and the local backend on the port the build's .env points at.
  */
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -22,7 +23,7 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   timeout: 30_000,
-  // Baselines without the platform in their name: CI and every developer run Debian's chromium.
+  // Baselines without the platform in their name: CI and every developer run Debian's Chromium.
   snapshotPathTemplate: '{testDir}/__screenshots__/{testFileName}/{arg}{ext}',
   expect: {
     // A little room for anti-aliasing; a moved or recoloured element is far more than this.
@@ -36,7 +37,7 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: process.env.CHROMIUM_PATH || DEFAULT_TEST_BROWSER,
       args: [
         '--no-sandbox',
         '--disable-gpu',
@@ -45,6 +46,11 @@ export default defineConfig({
         '--disable-component-update',
         '--disable-sync',
         '--no-first-run',
+        // Draw text as the full browser does here, with the slight hinting Debian's fontconfig
+        // asks for (/etc/fonts/conf.d/10-hinting-slight.conf). The headless shell's own default
+        // gave other glyph widths: lines broke elsewhere, every screenshot differed and three
+        // font-swap tests saw shifts the full browser does not have.
+        '--font-render-hinting=slight',
       ],
     },
   },

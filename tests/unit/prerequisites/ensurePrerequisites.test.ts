@@ -6,7 +6,7 @@ import {
 import type { System } from '../../../scripts/prerequisites/requirements.ts'
 import { TEST_STAGES, runTestStages } from '../../../scripts/testing/runTestStages.ts'
 
-const CHROMIUM = '/usr/bin/chromium'
+const CHROMIUM = '/usr/bin/chromium-headless-shell'
 const INITDB_15 = '/usr/lib/postgresql/15/bin/initdb'
 
 /**
@@ -44,7 +44,7 @@ function machine({
         [command, ...args].join(' ') + (runEnv?.DEBIAN_FRONTEND ? ' (noninteractive)' : ''),
       )
       if (aptInstalls && args[0] === 'install') {
-        if (args.includes('chromium')) present.add(CHROMIUM)
+        if (args.includes('chromium-headless-shell')) present.add(CHROMIUM)
         if (args.includes('postgresql-15')) present.add(INITDB_15)
       }
       return aptInstalls ? 0 : 100
@@ -60,7 +60,7 @@ describe('npm test prerequisites', () => {
     expect(report.ok).toBe(true)
     expect(calls).toEqual([])
     expect(report.summary.join('\n')).toContain(
-      `Chromium (end-to-end tests, Lighthouse): ${CHROMIUM}`,
+      `Chromium headless shell (end-to-end tests): ${CHROMIUM}`,
     )
     expect(report.summary.join('\n')).toContain('/usr/lib/postgresql/15/bin')
   })
@@ -70,9 +70,9 @@ describe('npm test prerequisites', () => {
     const report = await ensurePrerequisites('test', system, runner)
     expect(calls).toEqual([
       'apt-get update (noninteractive)',
-      'apt-get install -y chromium postgresql-15 (noninteractive)',
+      'apt-get install -y chromium-headless-shell postgresql-15 (noninteractive)',
     ])
-    expect(output()).toContain('==> apt-get install -y chromium postgresql-15')
+    expect(output()).toContain('==> apt-get install -y chromium-headless-shell postgresql-15')
     expect(report.ok).toBe(true)
     expect(report.summary.join('\n')).toContain('(installed now)')
   })
@@ -90,7 +90,9 @@ describe('npm test prerequisites', () => {
     const { system, runner, output } = machine({ files: [], uid: 0, aptInstalls: false })
     const report = await ensurePrerequisites('test', system, runner)
     expect(report.ok).toBe(false)
-    expect(output()).toContain('apt-get update && apt-get install -y chromium postgresql-15')
+    expect(output()).toContain(
+      'apt-get update && apt-get install -y chromium-headless-shell postgresql-15',
+    )
   })
 
   it('not root: runs nothing and gives the exact command, with sudo', async () => {
@@ -98,7 +100,9 @@ describe('npm test prerequisites', () => {
     const report = await ensurePrerequisites('test', system, runner)
     expect(report.ok).toBe(false)
     expect(calls).toEqual([])
-    expect(output()).toContain('sudo apt-get update && sudo apt-get install -y chromium')
+    expect(output()).toContain(
+      'sudo apt-get update && sudo apt-get install -y chromium-headless-shell',
+    )
     expect(output()).not.toContain('postgresql-15')
   })
 
