@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import {
   PLANS,
   findPrice,
@@ -13,6 +13,34 @@ describe('plan data', () => {
     expect(formatAmount(8000, 'usd')).toBe('$80')
     expect(formatAmount(850, 'usd')).toBe('$8.50')
     expect(formatAmount(1000, 'eur')).toBe('€10')
+  })
+
+  it("writes every amount as Intl's en-US currency format does, without calling it", () => {
+    const intl = (unitAmount: number, currency: string) =>
+      new Intl.NumberFormat('en-US', {
+        style: 'currency',
+        currency,
+        minimumFractionDigits: unitAmount % 100 === 0 ? 0 : 2,
+        maximumFractionDigits: unitAmount % 100 === 0 ? 0 : 2,
+      }).format(unitAmount / 100)
+    const amounts = [0, 1, 5, 99, 100, 800, 850, 8000, 99_999, 100_000, 123_456_789, -850]
+    for (const currency of ['usd', 'eur', 'gbp', 'jpy', 'chf'])
+      for (const amount of amounts)
+        expect(formatAmount(amount, currency), `${amount} ${currency}`).toBe(
+          intl(amount, currency.toUpperCase()),
+        )
+  })
+
+  it('formats the site’s own currencies without Intl.NumberFormat (costly in a page’s hydration)', () => {
+    const numberFormat = vi.spyOn(Intl, 'NumberFormat')
+    try {
+      for (const plan of PLANS)
+        for (const price of plan.prices) formatAmount(price.unitAmount, price.currency)
+      formatAmount(0, 'usd')
+      expect(numberFormat).not.toHaveBeenCalled()
+    } finally {
+      numberFormat.mockRestore()
+    }
   })
 
   it('finds each Pro interval and says how much a year saves', () => {
