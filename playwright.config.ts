@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test'
 import { E2E_STAND_IN_PORT, standInFunctionEnv } from './scripts/local/stripe/index.ts'
-import { DEFAULT_TEST_BROWSER } from './scripts/prerequisites/requirements.ts'
+import { testBrowserPath } from './scripts/prerequisites/requirements.ts'
 
 const PORT = Number(process.env.E2E_PORT ?? 4400)
 // Other ports let two checkouts run their suites side by side; the build must then be made
@@ -37,7 +37,7 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || DEFAULT_TEST_BROWSER,
+      executablePath: testBrowserPath(process.env),
       args: [
         '--no-sandbox',
         '--disable-gpu',

@@ -17,7 +17,7 @@ import { startStaticServer } from '../serve/staticServer.ts'
 import { pageFileOf } from '../build/finishBuild.ts'
 import { pageWeight } from '../size/pageWeight.ts'
 import { buildPeerPost, postSlugOf } from './peerPost.ts'
-import { DEFAULT_MEASURING_BROWSER } from '../prerequisites/requirements.ts'
+import { measuringBrowserPath } from '../prerequisites/requirements.ts'
 
 const { values } = parseArgs({
   options: {
@@ -67,7 +67,7 @@ const runs = Number(values.runs)
  */
 function launchChrome() {
   return chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH || DEFAULT_MEASURING_BROWSER,
+    chromePath: measuringBrowserPath(process.env),
     chromeFlags: [
       '--headless=new',
       '--no-sandbox',

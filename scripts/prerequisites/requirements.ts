@@ -40,9 +40,22 @@ export const MINIMUM_NODE = [20, 19] as const
  * as its `chromium` without the full browser around it, as Playwright's own headless runs use.
  * On this 2-core machine it did the suite's work in about half the CPU time (docs/decisions/0030).
  */
-export const DEFAULT_TEST_BROWSER = '/usr/bin/chromium-headless-shell'
+const DEFAULT_TEST_BROWSER = '/usr/bin/chromium-headless-shell'
 /** What the measurements (Lighthouse, the editor bench) launch: the full browser users run. */
-export const DEFAULT_MEASURING_BROWSER = '/usr/bin/chromium'
+const DEFAULT_MEASURING_BROWSER = '/usr/bin/chromium'
+
+type Env = Record<string, string | undefined>
+
+/** The browser the end-to-end tests launch: CHROMIUM_PATH when given, else the headless shell. */
+export function testBrowserPath(env: Env): string {
+  return env.CHROMIUM_PATH || DEFAULT_TEST_BROWSER
+}
+
+/** The browser Lighthouse and the editor bench launch: CHROMIUM_PATH when given, else chromium. */
+export function measuringBrowserPath(env: Env): string {
+  return env.CHROMIUM_PATH || DEFAULT_MEASURING_BROWSER
+}
+
 const DEBIAN_POSTGRES_ROOT = '/usr/lib/postgresql'
 
 function nodeIsRecentEnough(version: string): boolean {
@@ -65,7 +78,7 @@ const chromium: Requirement = {
   label: 'Chromium headless shell (end-to-end tests)',
   aptPackage: (system) => (system.env.CHROMIUM_PATH ? undefined : 'chromium-headless-shell'),
   find: (system) => {
-    const file = system.env.CHROMIUM_PATH || DEFAULT_TEST_BROWSER
+    const file = testBrowserPath(system.env)
     return system.fileExists(file) ? file : undefined
   },
   manual: (system) =>

@@ -6,7 +6,7 @@
 import { defineConfig } from '@playwright/test'
 import path from 'node:path'
 import suite from '../../../playwright.config.ts'
-import { DEFAULT_MEASURING_BROWSER } from '../../prerequisites/requirements.ts'
+import { measuringBrowserPath } from '../../prerequisites/requirements.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '../../..')
 const servers = Array.isArray(suite.webServer) ? suite.webServer : [suite.webServer ?? []].flat()
@@ -25,7 +25,7 @@ export default defineConfig({
     ...suite.use,
     launchOptions: {
       ...suite.use?.launchOptions,
-      executablePath: process.env.CHROMIUM_PATH || DEFAULT_MEASURING_BROWSER,
+      executablePath: measuringBrowserPath(process.env),
     },
   },
 })
