@@ -12,6 +12,8 @@ import type { DocumentSummary, PlanId, WorkspaceDocument } from './types'
 
 const SUMMARY_COLUMNS = 'id, title, version, updated_at'
 const DOCUMENT_COLUMNS = 'id, title, body, version, created_at, updated_at'
+/** A saved row without its text: the caller sent the text, so a megabyte need not come back. */
+const SAVED_COLUMNS = 'id, title, version, created_at, updated_at'
 
 export const OFFLINE_MESSAGE =
   'You are offline. Your text is kept here and saved when you reconnect.'
@@ -146,7 +148,8 @@ export async function restoreDocument(
 /**
  * The optimistic save: accepted only while the row still has the version the text was based
  * on. Zero rows back means someone saved in between; the current row is fetched for the
- * person to compare.
+ * person to compare. The answer leaves the text out: for a long note that was a megabyte to
+ * receive and parse after every pause in typing.
  */
 export async function saveDocumentBody(
   supabase: SupabaseClient,
@@ -162,7 +165,7 @@ export async function saveDocumentBody(
     .eq('id', id)
     .eq('version', baseVersion)
     .is('deleted_at', null)
-    .select(DOCUMENT_COLUMNS)
+    .select(SAVED_COLUMNS)
   if (isTooLargeError(error)) return { kind: 'too-large' }
   if (error || !data) {
     const result = failure(error, status)
@@ -170,8 +173,9 @@ export async function saveDocumentBody(
       ? { kind: 'offline' }
       : { kind: 'failed', message: result.message }
   }
-  const saved = data[0] as WorkspaceDocument | undefined
-  if (saved) return { kind: 'saved', document: saved }
+  const saved = data[0] as Omit<WorkspaceDocument, 'body'> | undefined
+  // The database keeps the text as sent (its triggers stamp only version and times).
+  if (saved) return { kind: 'saved', document: { ...saved, body } }
   const current = await getDocument(supabase, id)
   if (!current.ok)
     return current.kind === 'offline'
