@@ -3,7 +3,12 @@ import { bundledLanguages } from 'shiki/langs'
 import { describe, expect, it } from 'vitest'
 import { renderMarkdown } from '../../../src/features/content/pipeline.ts'
 import { splitHtmlBlocks } from '../../../src/features/workspace/preview/htmlBlocks.ts'
-import { NO_BLOCKS, patchBlocks } from '../../../src/features/workspace/preview/patchBlocks.ts'
+import {
+  CHUNK_BLOCKS,
+  CHUNK_CLASS,
+  NO_BLOCKS,
+  patchBlocks,
+} from '../../../src/features/workspace/preview/patchBlocks.ts'
 import { createPreviewRenderer } from '../../../src/features/workspace/preview/previewRenderer.ts'
 import { createBrowserHighlighter } from '../../../src/features/workspace/preview/shikiBrowser.ts'
 
@@ -37,6 +42,20 @@ function fragmentHtml(html: string): string {
   return template.innerHTML
 }
 
+/** The preview's HTML as shown, with the chunks around the blocks left out. */
+function shownHtml(container: Element): string {
+  for (const child of container.children) expect(child.className).toBe(CHUNK_CLASS)
+  return [...container.children].map((chunk) => chunk.innerHTML).join('')
+}
+
+/** The blocks' elements, in order, whatever chunk each is in. */
+function blockElements(container: Element): Element[] {
+  return [...container.children].flatMap((chunk) => [...chunk.children])
+}
+
+const paragraphs = (from: number, count: number) =>
+  Array.from({ length: count }, (_, index) => `<p>paragraph ${from + index}</p>`)
+
 describe('the preview in blocks', () => {
   it('cuts the pipeline output into its top-level blocks and loses nothing', () => {
     const { html } = renderMarkdown(NOTE, { siteOrigin: 'https://folio.example' })
@@ -65,13 +84,13 @@ describe('the preview in blocks', () => {
     const container = document.createElement('div')
     const before = splitHtmlBlocks(renderMarkdown(NOTE).html)
     let placed = patchBlocks(container, NO_BLOCKS, before)
-    expect(container.innerHTML).toBe(fragmentHtml(before.join('')))
-    const kept = [...container.children]
+    expect(shownHtml(container)).toBe(fragmentHtml(before.join('')))
+    const kept = blockElements(container)
 
     const edited = splitHtmlBlocks(renderMarkdown(NOTE.replace('quoted', 'quoted, edited')).html)
     placed = patchBlocks(container, placed, edited)
-    expect(container.innerHTML).toBe(fragmentHtml(edited.join('')))
-    const now = [...container.children]
+    expect(shownHtml(container)).toBe(fragmentHtml(edited.join('')))
+    const now = blockElements(container)
     const quoteIndex = edited.findIndex((block) => block.startsWith('<blockquote'))
     now.forEach((element, index) => {
       if (index === quoteIndex) expect(element).not.toBe(kept[index])
@@ -81,11 +100,49 @@ describe('the preview in blocks', () => {
     // Blocks added and removed in the middle.
     const shorter = edited.filter((block) => !block.startsWith('<table'))
     placed = patchBlocks(container, placed, shorter)
-    expect(container.innerHTML).toBe(fragmentHtml(shorter.join('')))
+    expect(shownHtml(container)).toBe(fragmentHtml(shorter.join('')))
     placed = patchBlocks(container, placed, [...shorter, '<p>new</p>'])
-    expect(container.innerHTML).toBe(fragmentHtml([...shorter, '<p>new</p>'].join('')))
+    expect(shownHtml(container)).toBe(fragmentHtml([...shorter, '<p>new</p>'].join('')))
     patchBlocks(container, placed, [])
     expect(container.innerHTML).toBe('')
+  })
+
+  it('groups a long note in chunks the browser can skip, and keeps them near their size', () => {
+    // The browser checks each skippable element against the viewport on every frame: a chunk
+    // per block made that thousands of checks per keystroke in a 1 MB note.
+    const container = document.createElement('div')
+    const chunkSizes = () => [...container.children].map((chunk) => chunk.children.length)
+    let blocks = paragraphs(0, 5 * CHUNK_BLOCKS + 3)
+    let placed = patchBlocks(container, NO_BLOCKS, blocks)
+    expect(chunkSizes()).toEqual([...Array(5).fill(CHUNK_BLOCKS), 3])
+    expect(shownHtml(container)).toBe(blocks.join(''))
+
+    // A long paste in the middle: the chunk it lands in is cut up again.
+    const middle = 2 * CHUNK_BLOCKS + 5
+    blocks = [
+      ...blocks.slice(0, middle),
+      ...paragraphs(1_000, 3 * CHUNK_BLOCKS),
+      ...blocks.slice(middle),
+    ]
+    placed = patchBlocks(container, placed, blocks)
+    expect(shownHtml(container)).toBe(blocks.join(''))
+    expect(Math.max(...chunkSizes())).toBeLessThan(2 * CHUNK_BLOCKS)
+    expect(container.children.length).toBeLessThanOrEqual(
+      Math.ceil((blocks.length * 2) / CHUNK_BLOCKS),
+    )
+
+    // Cutting out whole chunks' worth of blocks leaves no empty chunk behind: out of view, an
+    // empty chunk would still take up the height it last had.
+    blocks = [...blocks.slice(0, CHUNK_BLOCKS - 2), ...blocks.slice(4 * CHUNK_BLOCKS)]
+    placed = patchBlocks(container, placed, blocks)
+    expect(shownHtml(container)).toBe(blocks.join(''))
+    expect(chunkSizes().every((size) => size > 0)).toBe(true)
+
+    // Typing at the end appends to the last chunk until it is full.
+    const last = chunkSizes().at(-1) as number
+    patchBlocks(container, placed, [...blocks, '<p>one more</p>'])
+    expect(chunkSizes().at(-1)).toBe(last === CHUNK_BLOCKS ? 1 : last + 1)
+    expect(shownHtml(container)).toBe([...blocks, '<p>one more</p>'].join(''))
   })
 
   it('colours only the code blocks that changed since the last render', async () => {
