@@ -20,6 +20,7 @@ import {
   placeholder,
 } from '@codemirror/view'
 import { editorTheme, markdownHighlightStyle } from './editorTheme'
+import { minimalChange } from '../textChange'
 import { createTextHandover } from './textHandover'
 
 export interface MarkdownEditorOptions {
@@ -55,27 +56,6 @@ const external = Annotation.define<boolean>()
 /** Every dropped or pasted file goes to the page, which explains what it cannot attach. */
 function filesOf(list: FileList | null | undefined): File[] {
   return [...(list ?? [])]
-}
-
-/** The smallest single change that turns `from` into `to`: undo and the cursor stay sensible. */
-export function minimalChange(
-  from: string,
-  to: string,
-): { from: number; to: number; insert: string } {
-  let start = 0
-  const max = Math.min(from.length, to.length)
-  while (start < max && from.charCodeAt(start) === to.charCodeAt(start)) start += 1
-  let endFrom = from.length
-  let endTo = to.length
-  while (
-    endFrom > start &&
-    endTo > start &&
-    from.charCodeAt(endFrom - 1) === to.charCodeAt(endTo - 1)
-  ) {
-    endFrom -= 1
-    endTo -= 1
-  }
-  return { from: start, to: endFrom, insert: to.slice(start, endTo) }
 }
 
 export function createMarkdownEditor(options: MarkdownEditorOptions): MarkdownEditorHandle {

@@ -10,6 +10,8 @@
  * on every frame the editor draws, and a 1 MB note has thousands of blocks (measured in
  * decision 0020).
  */
+import { blockChange } from './blockChange'
+
 export interface PlacedBlocks {
   blocks: readonly string[]
   /** The nodes each block became, in order. */
@@ -59,21 +61,8 @@ export function patchBlocks(
   placed: PlacedBlocks,
   next: readonly string[],
 ): PlacedBlocks {
-  const previous = placed.blocks
-  let start = 0
-  while (start < previous.length && start < next.length && previous[start] === next[start])
-    start += 1
-  let endPrevious = previous.length
-  let endNext = next.length
-  while (
-    endPrevious > start &&
-    endNext > start &&
-    previous[endPrevious - 1] === next[endNext - 1]
-  ) {
-    endPrevious -= 1
-    endNext -= 1
-  }
-  if (start === endPrevious && start === endNext) return { blocks: next, nodes: placed.nodes }
+  const { start, end: endPrevious, insert } = blockChange(placed.blocks, next)
+  if (start === endPrevious && insert.length === 0) return { blocks: next, nodes: placed.nodes }
 
   const before = placed.nodes[endPrevious]?.[0] ?? null
   for (const nodes of placed.nodes.slice(start, endPrevious))
@@ -85,7 +74,7 @@ export function patchBlocks(
     }
   const template = container.ownerDocument.createElement('template')
   const inserted: ChildNode[][] = []
-  for (const block of next.slice(start, endNext)) {
+  for (const block of insert) {
     // Sanitised by the content pipeline (rehype-sanitize) in the worker before it gets here.
     template.innerHTML = block
     inserted.push([...template.content.childNodes])

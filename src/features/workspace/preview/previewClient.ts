@@ -1,7 +1,11 @@
 /**
  * The page's side of the preview: one worker per open workspace, the newest text wins (while a
- * render runs, only the latest of the texts typed meanwhile is sent next).
+ * render runs, only the latest of the texts typed meanwhile is sent next). Only changes travel:
+ * the page sends the edit since the last text it sent, and gets back the blocks that differ
+ * from the last answer (previewProtocol.ts).
  */
+import { minimalChange } from '../textChange'
+import { applyBlockChange, blockChange } from './blockChange'
 import type { PreviewRequest, PreviewResponse } from './previewProtocol'
 
 export interface PreviewClient {
@@ -40,27 +44,34 @@ export function createPreviewClient(): PreviewClient {
   let nextId = 0
   let running: { id: number; waiter: Waiter } | null = null
   let queued: { markdown: string; waiter: Waiter } | null = null
+  /** The text the worker holds, and the blocks of its last answer. */
+  let sentText = ''
+  let blocks: string[] = []
 
   function send(markdown: string, waiter: Waiter): void {
     const id = (nextId += 1)
     running = { id, waiter }
     if (worker) {
-      worker.postMessage({ id, markdown, siteOrigin } satisfies PreviewRequest)
+      const change = minimalChange(sentText, markdown)
+      sentText = markdown
+      worker.postMessage({ id, change, siteOrigin } satisfies PreviewRequest)
       return
     }
     void (inPage as NonNullable<typeof inPage>)
       .then((renderer) => renderer.render(markdown, siteOrigin))
       .then(
-        (blocks) => finish({ id, blocks }),
+        (next) => finish({ id, change: blockChange(blocks, next) }),
         (error: unknown) => finish({ id, error: String(error) }),
       )
   }
 
   function finish(response: PreviewResponse): void {
+    // Every answer moves the worker's blocks on, whoever still waits for it.
+    if ('change' in response) blocks = applyBlockChange(blocks, response.change)
     if (!running || running.id !== response.id) return
     const { waiter } = running
     running = null
-    if ('blocks' in response) waiter.resolve(response.blocks)
+    if ('change' in response) waiter.resolve(blocks)
     else waiter.reject(new Error(response.error))
     if (queued) {
       const next = queued

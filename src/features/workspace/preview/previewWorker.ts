@@ -1,9 +1,12 @@
 /// <reference lib="webworker" />
 /**
  * The preview's Web Worker: markdown in, sanitised HTML out, cut into blocks for the page to
- * patch. Rendering and highlighting a long
- * note takes tens of milliseconds; here it never delays a keystroke.
+ * patch. Rendering and highlighting a long note takes tens of milliseconds; here it never
+ * delays a keystroke. It keeps the text and the blocks of the last request, so only changes
+ * travel between it and the page (previewProtocol.ts).
  */
+import { applyTextChange } from '../textChange'
+import { blockChange } from './blockChange'
 import { grammarLoaders } from './grammarLoaders'
 import { splitHtmlBlocks } from './htmlBlocks'
 import { createPreviewRenderer } from './previewRenderer'
@@ -15,12 +18,17 @@ const renderer = createPreviewRenderer({
   createHighlighter: createBrowserHighlighter,
 })
 const scope = self as unknown as DedicatedWorkerGlobalScope
+let markdown = ''
+let blocks: string[] = []
 
 scope.onmessage = async (event: MessageEvent<PreviewRequest>) => {
-  const { id, markdown, siteOrigin } = event.data
+  const { id, change, siteOrigin } = event.data
+  markdown = applyTextChange(markdown, change)
   let response: PreviewResponse
   try {
-    response = { id, blocks: splitHtmlBlocks(await renderer.render(markdown, siteOrigin)) }
+    const next = splitHtmlBlocks(await renderer.render(markdown, siteOrigin))
+    response = { id, change: blockChange(blocks, next) }
+    blocks = next
   } catch (error) {
     response = { id, error: error instanceof Error ? error.message : String(error) }
   }
