@@ -55,6 +55,10 @@ test('typing into a long note saves it and updates only the changed part of the 
   })
   const saved = await readDocument(doc.id)
   expect(saved.body).toBe(`Typed first. \n\n${body}`)
+  // A body this long is handed to the network by a worker (src/lib/offThreadFetch.ts).
+  expect(page.workers().map((worker) => worker.url())).toContainEqual(
+    expect.stringContaining('fetchWorker'),
+  )
   expect(await editorText(page)).toBe(saved.body)
 
   // Only the new paragraph came in; every other block is the very element that was there.

@@ -4,6 +4,7 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { supabaseConfig } from '../../config'
+import { createOffThreadFetch } from '../../lib/offThreadFetch'
 
 let client: Promise<SupabaseClient> | null = null
 
@@ -26,6 +27,8 @@ export function loadSupabase(): Promise<SupabaseClient> {
           persistSession: true,
           autoRefreshToken: true,
         },
+        // Saving a long note hands its body to the network from a worker (offThreadFetch.ts).
+        global: { fetch: createOffThreadFetch() },
       })
       connectAuthState(supabase)
       return supabase
