@@ -7,11 +7,11 @@
 import type { Root } from 'hast'
 import rehypeSanitize from 'rehype-sanitize'
 import rehypeStringify from 'rehype-stringify'
-import remarkGfm from 'remark-gfm'
 import remarkParse from 'remark-parse'
 import remarkRehype from 'remark-rehype'
 import { unified } from 'unified'
 import { setAutoDirection } from './autoDirection'
+import { remarkGfmSyntax } from './remarkGfmSyntax'
 import { decorate } from './rehypeDecorate'
 import { highlightCodeBlocks, type CodeHighlighter } from './highlightCode'
 import type { RenderedMarkdown } from './types'
@@ -24,7 +24,7 @@ export interface MarkdownOptions {
   autoDirection?: boolean
 }
 
-const parser = unified().use(remarkParse).use(remarkGfm).use(remarkRehype).use(rehypeSanitize)
+const parser = unified().use(remarkParse).use(remarkGfmSyntax).use(remarkRehype).use(rehypeSanitize)
 const printer = unified().use(rehypeStringify)
 
 export function renderMarkdown(markdown: string, options: MarkdownOptions = {}): RenderedMarkdown {

@@ -116,6 +116,14 @@ describe('the markdown pipeline', () => {
     expect(html).toMatch(/<input type="checkbox" disabled aria-label="Not done">/)
   })
 
+  it('renders the rest of GitHub-flavoured markdown: strikethrough, bare links, footnotes', () => {
+    const { html } = renderMarkdown('~~gone~~ at www.example.com, see[^1].\n\n[^1]: The note.')
+    expect(html).toContain('<del>gone</del>')
+    expect(html).toMatch(/<a href="http:\/\/www\.example\.com"[^>]*>www\.example\.com<\/a>/)
+    expect(html).toMatch(/<sup><a href="#user-content-fn-1"[^>]*>1<\/a><\/sup>/)
+    expect(html).toMatch(/<section[^>]*class="footnotes"/)
+  })
+
   it('counts prose words, not code, for the reading time', () => {
     const prose = Array.from({ length: 440 }, () => 'word').join(' ')
     const { words } = renderMarkdown(`${prose}\n\n\`\`\`ts\n${'const x = 1\n'.repeat(500)}\`\`\``)

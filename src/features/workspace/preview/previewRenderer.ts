@@ -1,5 +1,5 @@
 /**
- * Renders a document for the live preview through the blog's own pipeline (remark-gfm,
+ * Renders a document for the live preview through the blog's own pipeline (GitHub markdown,
  * rehype-sanitize, our decorations) with shiki colouring fenced code. Shiki starts with no
  * grammar at all; each language is loaded the first time a document uses it, so a note with
  * one TypeScript block downloads the TypeScript grammar and nothing else. Runs in a Web Worker
