@@ -8,7 +8,7 @@
  * chunks out of view (`content-visibility: auto`, workspace.css). Skipping whole chunks rather
  * than single blocks matters: the browser checks every skippable element against the viewport
  * on every frame the editor draws, and a 1 MB note has thousands of blocks (measured in
- * decision 0020).
+ * decision 0031).
  */
 import { blockChange } from './blockChange'
 
