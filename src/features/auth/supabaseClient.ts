@@ -4,7 +4,6 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { supabaseConfig } from '../../config'
-import { createOffThreadFetch } from '../../lib/offThreadFetch'
 
 let client: Promise<SupabaseClient> | null = null
 
@@ -15,24 +14,26 @@ export function supabaseSettings() {
 export function loadSupabase(): Promise<SupabaseClient> {
   // The auth state (stored session, cookies) comes along on demand too: the sign-in forms
   // import this module, and their first load should not carry what only a client needs.
-  client ??= Promise.all([import('@supabase/supabase-js'), import('./authState')]).then(
-    ([{ createClient }, { connectAuthState }]) => {
-      const { url, anonKey } = supabaseSettings()
-      // createClient raises 'supabaseUrl is required.' / 'supabaseKey is required.' itself.
-      const supabase = createClient(url, anonKey, {
-        auth: {
-          // PKCE for our own email links; /confirm handles implicit-flow links itself.
-          flowType: 'pkce',
-          detectSessionInUrl: false,
-          persistSession: true,
-          autoRefreshToken: true,
-        },
-        // Saving a long note hands its body to the network from a worker (offThreadFetch.ts).
-        global: { fetch: createOffThreadFetch() },
-      })
-      connectAuthState(supabase)
-      return supabase
-    },
-  )
+  client ??= Promise.all([
+    import('@supabase/supabase-js'),
+    import('./authState'),
+    import('../../lib/offThreadFetch'),
+  ]).then(([{ createClient }, { connectAuthState }, { createOffThreadFetch }]) => {
+    const { url, anonKey } = supabaseSettings()
+    // createClient raises 'supabaseUrl is required.' / 'supabaseKey is required.' itself.
+    const supabase = createClient(url, anonKey, {
+      auth: {
+        // PKCE for our own email links; /confirm handles implicit-flow links itself.
+        flowType: 'pkce',
+        detectSessionInUrl: false,
+        persistSession: true,
+        autoRefreshToken: true,
+      },
+      // Saving a long note hands its body to the network from a worker (offThreadFetch.ts).
+      global: { fetch: createOffThreadFetch() },
+    })
+    connectAuthState(supabase)
+    return supabase
+  })
   return client
 }
