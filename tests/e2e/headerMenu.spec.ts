@@ -172,3 +172,25 @@ test('Escape closes the phone menu even straight after it opened', async ({ page
   )
   await expect(button).toBeFocused()
 })
+
+test('a visitor who never signed in gets the sign-in link without the account menu’s code; a sign-in in another tab still shows', async ({
+  context,
+}) => {
+  const page = await context.newPage()
+  const scripts: string[] = []
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
+  })
+  await page.goto('/about')
+  await waitForHydration(page)
+  await page.waitForTimeout(1_500) // the menu loaded right after hydration before
+  await expect(page.getByTestId('account-sign-in')).toBeVisible()
+  expect(scripts.filter((script) => /AccountMenu|useAuthState|authState/.test(script))).toEqual([])
+
+  // Signed in from a second tab: the first tab's header follows without a reload.
+  const user = await createUser('header-other-tab')
+  const other = await context.newPage()
+  await signIn(other, user, '/dashboard')
+  await expect(page.getByTestId('account-menu')).toBeVisible()
+  await expect(page.getByTestId('account-sign-in')).toHaveCount(0)
+})

@@ -4,9 +4,9 @@ import {
   isExpired,
   isValidSession,
   readStoredSession,
-  storageKeyFor,
   type StoredSession,
 } from '../../../src/features/auth/session.ts'
+import { SESSION_KEY_PATTERN, storageKeyFor } from '../../../src/features/auth/sessionKey.ts'
 
 const session: StoredSession = {
   access_token: 'access.jwt',
@@ -62,6 +62,14 @@ describe('readStoredSession', () => {
   it('derives supabase-js storage keys from the backend host', () => {
     expect(storageKeyFor('https://abcd.supabase.co')).toBe('sb-abcd-auth-token')
     expect(storageKeyFor('http://127.0.0.1:54321')).toBe('sb-127-auth-token')
+    // What the header looks for to know a session may be stored, without the backend's address.
+    for (const url of [
+      'https://abcd.supabase.co',
+      'http://127.0.0.1:54321',
+      'https://db.folio.example',
+    ])
+      expect(storageKeyFor(url)).toMatch(SESSION_KEY_PATTERN)
+    expect('sb-abcd-auth-token-code-verifier').not.toMatch(SESSION_KEY_PATTERN)
   })
 })
 
