@@ -1,9 +1,12 @@
 /**
- * Deleted documents through the app's own documents API (src/features/workspace/documentsApi):
- * gone from every read the app makes, not counted towards the Free limit, restorable by undo
- * within the limit, deaf to edits from tabs that missed the delete, and purged later.
+ * The app's own documents API (src/features/workspace/documentsApi) against the backend.
+ * Saving: the saved row comes back with its new version, and without the text the tab has just
+ * sent (for a long note that was a megabyte to receive and parse after every pause in typing).
+ * Deleted documents: gone from every read the app makes, not counted towards the Free limit,
+ * restorable by undo within the limit, deaf to edits from tabs that missed the delete, and
+ * purged later.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Backend } from '../../scripts/local/supabase/index.ts'
 import {
   createDocument,
@@ -27,6 +30,31 @@ async function created(supabase: Parameters<typeof createDocument>[0], title: st
   if (!result.ok) throw new Error(result.message)
   return result.data
 }
+
+describe('saving a document', () => {
+  it('answers with the new version and the text as stored, without sending the text back', async () => {
+    const { supabase } = await signedInUser(backend, 'save-answer')
+    const doc = await created(supabase, 'Long')
+    const body = `# Long\n\n${'A line of a long note, with ünïcode. '.repeat(5_000)}`
+
+    const answers: number[] = []
+    const realFetch = globalThis.fetch
+    const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (...args) => {
+      const response = await realFetch(...args)
+      const method = args[1]?.method ?? (args[0] instanceof Request ? args[0].method : 'GET')
+      if (method === 'PATCH') answers.push((await response.clone().text()).length)
+      return response
+    })
+    const outcome = await saveDocumentBody(supabase, doc.id, body, doc.version)
+    spy.mockRestore()
+
+    expect(answers).toHaveLength(1)
+    expect(answers[0]).toBeLessThan(1_000) // the row's id, title, version and times
+    const stored = await getDocument(supabase, doc.id)
+    expect(stored.ok && stored.data).toMatchObject({ body, version: doc.version + 1 })
+    expect(outcome).toEqual({ kind: 'saved', document: stored.ok ? stored.data : null })
+  })
+})
 
 describe('deleted documents', () => {
   it('are gone from the list and from opening by id, and edits to them change nothing', async () => {
