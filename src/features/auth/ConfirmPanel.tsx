@@ -12,8 +12,7 @@ import {
 import { EMAIL_LINK_PARAM, findEmailLink, forgetEmailLink } from './emailLinks'
 import { CONFIRM_PROBLEM_MESSAGES } from './confirmMessages'
 import { describeAuthError } from './describeAuthError'
-import { readStoredSession } from './session'
-import { storageKeyFor } from './sessionKey'
+import { readStoredSession, storageKeyFor } from './session'
 import { loadSupabase, supabaseSettings } from './supabaseClient'
 import { useAuthRedirect } from './useAuthRedirect'
 

@@ -7,8 +7,7 @@
 import type { AuthChangeEvent, Session, SupabaseClient } from '@supabase/supabase-js'
 import { clearedCookieStrings, sessionCookieStrings, writeCookies } from './cookies'
 import { supabaseConfig } from '../../config'
-import { readStoredSession, type StoredSession } from './session'
-import { storageKeyFor } from './sessionKey'
+import { readStoredSession, storageKeyFor, type StoredSession } from './session'
 
 export interface AuthUser {
   id: string
