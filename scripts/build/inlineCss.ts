@@ -13,7 +13,9 @@
  * chunk stylesheet leaves a `disabled` link behind: the helper sees the CSS is on the page and
  * does not fetch and append it a second time, and a disabled stylesheet link is never fetched
  * (HTML standard, link type "stylesheet": its fetch setup steps return false while `disabled` is
- * set). The entry stylesheet needs no marker: it is never a chunk's dependency.
+ * set). The entry's stylesheet gets one too: a lazy chunk that imports from the entry chunk lists
+ * the entry's stylesheet among its dependencies, and without the marker the helper appended it
+ * again after the page's own CSS, which undid the dashboard's layout.
  *
  * Each stylesheet is inlined without the rules that cannot style the page's markup
  * (scripts/build/pruneCss.ts). A stylesheet that lost rules leaves a link marked
@@ -31,7 +33,6 @@ import {
 import { detached } from './detachedStrings.ts'
 
 const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g
-const ENTRY_STYLESHEET = /^assets\/app-[^/]+\.css$/
 
 /** `<link … disabled>` marks a stylesheet as present in the page without loading it. */
 export function inlinedStylesheetMarker(file: string): string {
@@ -119,11 +120,7 @@ export async function inlineStylesheets(
   links.forEach(({ link, file }, index) => {
     const css = inlined[index] as string
     const marker =
-      css !== sheets[index]?.full
-        ? afterPaintStylesheet(file)
-        : ENTRY_STYLESHEET.test(file)
-          ? ''
-          : inlinedStylesheetMarker(file)
+      css !== sheets[index]?.full ? afterPaintStylesheet(file) : inlinedStylesheetMarker(file)
     const inline = css.replace(/<\/style/gi, '<\\/style')
     const style = inline.trim() ? `<style>${inline}</style>` : ''
     // A function replacement: CSS may hold `$&` or `$1`, which a string replacement would expand.

@@ -39,8 +39,10 @@ describe('inlineStylesheets', () => {
     expect(html).toContain(
       '<style>.prose{line-height:1.7}</style><link rel="stylesheet" href="/assets/content-def.css" disabled>',
     )
-    // The entry stylesheet is never a chunk's dependency: no marker, no bytes spent on one.
-    expect(html).not.toContain('href="/assets/app-abc.css"')
+    // The entry's too: a lazy chunk importing from the entry chunk lists its stylesheet.
+    expect(html).toContain(
+      '<style>.site{color:red}</style><link rel="stylesheet" href="/assets/app-abc.css" disabled>',
+    )
   })
 
   it('inlines only the rules that can style the page, and loads the full sheets after first paint', async () => {
@@ -50,12 +52,14 @@ describe('inlineStylesheets', () => {
       new Map(),
     )
     // The entry's one rule styles the page: inlined whole, nothing to load later.
-    expect(html).toContain('<head><style>.site{color:red}</style><link')
-    expect(html).not.toContain('href="/assets/app-abc.css"')
+    expect(html).toContain(
+      '<head><style>.site{color:red}</style><link rel="stylesheet" href="/assets/app-abc.css" disabled><link',
+    )
     // Nothing of the content sheet can: no <style> for it, the full sheet after the first paint.
     expect(html).toContain(
-      '</style><link rel="stylesheet" href="/assets/content-def.css" disabled data-after-paint></head>',
+      'disabled><link rel="stylesheet" href="/assets/content-def.css" disabled data-after-paint></head>',
     )
+    expect(html).not.toContain('<style>.prose')
   })
 
   it('keeps the tokens a chunk stylesheet reads, and drops those no stylesheet of the page reads', async () => {
