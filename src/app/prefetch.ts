@@ -3,6 +3,8 @@
  * fetched, so the next click renders at once. Skipped on slow-2g (and when the visitor asked the
  * browser to save data): there the bandwidth is better spent on what they asked for.
  */
+import { whenIdle } from '../lib/whenIdle'
+
 export const PREFETCH_DELAY_MS = 1000
 
 export interface ConnectionInfo {
@@ -31,22 +33,13 @@ export function internalPaths(hrefs: Iterable<string>, origin: string): string[]
   return [...paths]
 }
 
-type PrefetchWindow = Window & { navigator: Navigator & { connection?: ConnectionInfo } }
-
-/** Runs `work` in a task of its own when the page is idle (soon, where there is no idle callback). */
-function whenIdle(win: PrefetchWindow, work: () => void): void {
-  if (typeof win.requestIdleCallback === 'function')
-    win.requestIdleCallback(work, { timeout: 1000 })
-  else win.setTimeout(work, 0)
-}
-
 /**
  * One linked page per idle task: starting every page's import in one task kept the main thread
  * busy for 27–60 ms on the 2-core machine, a long task Lighthouse counts as blocking time.
  */
 export function schedulePrefetch(
   prefetchPath: (path: string) => void,
-  win: PrefetchWindow = window,
+  win: Window & { navigator: Navigator & { connection?: ConnectionInfo } } = window,
 ): () => void {
   if (!shouldPrefetch(win.navigator.connection)) return () => {}
   let cancelled = false
@@ -60,9 +53,9 @@ export function schedulePrefetch(
       const path = queue.shift()
       if (cancelled || path === undefined) return
       prefetchPath(path)
-      whenIdle(win, next)
+      whenIdle(next, 1000, win)
     }
-    whenIdle(win, next)
+    whenIdle(next, 1000, win)
   }, PREFETCH_DELAY_MS)
   return () => {
     cancelled = true

@@ -9,6 +9,8 @@
  * continuous typing. `flush` reads it at once, for whoever needs the very latest text (saving
  * now, leaving, the editor losing focus).
  */
+import { whenIdle as pageIdle } from '../../../lib/whenIdle'
+
 export interface TextHandover {
   /** A keystroke (or any change) happened; the text will be read soon. */
   changed(): void
@@ -27,21 +29,12 @@ export interface TextHandoverOptions {
   whenIdle?: (work: () => void, timeoutMs: number) => () => void
 }
 
-function browserIdle(work: () => void, timeoutMs: number): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(work, { timeout: timeoutMs })
-    return () => cancelIdleCallback(handle)
-  }
-  const handle = setTimeout(work, 0)
-  return () => clearTimeout(handle)
-}
-
 export function createTextHandover({
   read,
   deliver,
   quietMs = 120,
   maxWaitMs = 400,
-  whenIdle = browserIdle,
+  whenIdle = pageIdle,
 }: TextHandoverOptions): TextHandover {
   let waiting = false
   let firstChangeAt = 0
