@@ -7,7 +7,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { expect, type Page } from '@playwright/test'
 import WebSocket from 'ws'
 import { LOCAL_JWT_SECRET, Keys, type MailMessage } from '../../scripts/local/supabase/index.ts'
-import { storageKeyFor } from '../../src/features/auth/session.ts'
+import { storageKeyFor } from '../../src/features/auth/sessionKey.ts'
 import { uniqueEmail } from '../uniqueEmail.ts'
 
 export { uniqueEmail }

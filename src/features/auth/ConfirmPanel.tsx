@@ -12,7 +12,8 @@ import {
 import { EMAIL_LINK_PARAM, findEmailLink, forgetEmailLink } from './emailLinks'
 import { CONFIRM_PROBLEM_MESSAGES } from './confirmMessages'
 import { describeAuthError } from './describeAuthError'
-import { readStoredSession, storageKeyFor } from './session'
+import { readStoredSession } from './session'
+import { storageKeyFor } from './sessionKey'
 import { loadSupabase, supabaseSettings } from './supabaseClient'
 import { useAuthRedirect } from './useAuthRedirect'
 

@@ -7,7 +7,8 @@
 import type { AuthChangeEvent, Session, SupabaseClient } from '@supabase/supabase-js'
 import { clearedCookieStrings, sessionCookieStrings, writeCookies } from './cookies'
 import { supabaseConfig } from '../../config'
-import { readStoredSession, storageKeyFor, type StoredSession } from './session'
+import { readStoredSession, type StoredSession } from './session'
+import { storageKeyFor } from './sessionKey'
 
 export interface AuthUser {
   id: string

@@ -38,12 +38,6 @@ export function isExpired(
   return session.expires_at - marginSeconds <= nowSeconds
 }
 
-/** supabase-js's default storage key: `sb-<first label of the backend host>-auth-token`. */
-export function storageKeyFor(supabaseUrl: string): string {
-  const host = new URL(supabaseUrl).hostname
-  return `sb-${host.split('.')[0]}-auth-token`
-}
-
 interface SessionStorage {
   getItem(key: string): string | null
   removeItem(key: string): void

@@ -1,10 +1,13 @@
 /**
- * The shape of the keys `storageKeyFor` (session.ts) makes, whatever the backend, its PKCE
- * verifier's key excluded: the header's account corner on every public page asks whether any
- * session is stored, without the backend's address. Apart from session.ts, and imported by
- * nothing else, on purpose: the app's entry chunk imports this module, and a module the entry
- * shares with a lazy chunk makes that chunk depend on the entry, so Vite's preload helper then
- * appends the entry stylesheet again after the page's own CSS (it undid the dashboard's layout).
- * tests/unit/auth/session.test.ts checks the pattern against storageKeyFor.
+ * Where supabase-js keeps the session in localStorage. A module of its own: the header's account
+ * corner on every public page asks whether any session is stored, and importing session.ts for
+ * that would bring all of it into every page's first load.
  */
+/** supabase-js's default storage key: `sb-<first label of the backend host>-auth-token`. */
+export function storageKeyFor(supabaseUrl: string): string {
+  const host = new URL(supabaseUrl).hostname
+  return `sb-${host.split('.')[0]}-auth-token`
+}
+
+/** Any key storageKeyFor makes, whatever the backend (its PKCE verifier's key excluded). */
 export const SESSION_KEY_PATTERN = /^sb-[^.]+-auth-token$/

@@ -4,10 +4,9 @@ import {
   isExpired,
   isValidSession,
   readStoredSession,
-  storageKeyFor,
   type StoredSession,
 } from '../../../src/features/auth/session.ts'
-import { SESSION_KEY_PATTERN } from '../../../src/features/auth/sessionKey.ts'
+import { SESSION_KEY_PATTERN, storageKeyFor } from '../../../src/features/auth/sessionKey.ts'
 
 const session: StoredSession = {
   access_token: 'access.jwt',
