@@ -6,6 +6,7 @@ import { FORCED_MODE_ATTRIBUTE } from './colorMode/colorMode'
 import { isRouteHandle } from './routeHandle'
 import { useColorMode } from './colorMode/useColorMode'
 import { useScrollBehavior } from './useScrollBehavior'
+import { whenHydrated } from './runtime/hydrationTurns'
 
 /**
  * The root of every page: applies the matched route's rules (colour mode) and the navigation
@@ -23,8 +24,11 @@ export function Shell() {
   useScrollBehavior()
 
   useEffect(() => {
-    // A plain signal that React owns the page now (end-to-end tests wait for it before clicking).
-    document.documentElement.dataset.hydrated = 'true'
+    // A plain signal that React owns the whole page now, every part hydrated in turn included
+    // (end-to-end tests wait for it before clicking).
+    void whenHydrated().then(() => {
+      document.documentElement.dataset.hydrated = 'true'
+    })
   }, [])
 
   const htmlAttributes = rule?.colorMode ? { [FORCED_MODE_ATTRIBUTE]: rule.colorMode } : {}

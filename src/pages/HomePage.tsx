@@ -11,6 +11,7 @@ import {
   TwoFactorMock,
 } from '../features/marketing/tour'
 import { FREE_DOCUMENT_LIMIT } from '../lib/plans'
+import { HydrateInTurn } from '../app/HydrateInTurn'
 
 type TourSamples = Record<'runbook' | 'conflict' | 'attachment', ProductSample>
 
@@ -91,7 +92,8 @@ export function Component() {
         lead="Five minutes with Folio, from the first keystroke to a note you can share with your future self."
       />
       {capabilities.map((capability) => (
-        <section
+        <HydrateInTurn
+          as="section"
           key={capability.id}
           className="tour__step"
           data-capability={capability.id}
@@ -104,9 +106,9 @@ export function Component() {
             ))}
           </div>
           {samples ? capability.picture(samples) : null}
-        </section>
+        </HydrateInTurn>
       ))}
-      <section className="tour__plans">
+      <HydrateInTurn as="section" className="tour__plans">
         <h2>Plans</h2>
         <p>
           Every feature above except attachments is in the Free plan, for up to{' '}
@@ -114,7 +116,7 @@ export function Component() {
           <Link to="/pricing">pricing</Link> for the details, or{' '}
           <Link to="/login?mode=signup">create an account</Link> and try it now.
         </p>
-      </section>
+      </HydrateInTurn>
     </article>
   )
 }

@@ -5,6 +5,7 @@ import { SITE_NAME, SITE_TAGLINE } from '../app/site'
 import type { ProductSample } from '../features/content'
 import { EditorPreviewMock, SampleHtml } from '../features/marketing'
 import { FREE_DOCUMENT_LIMIT } from '../lib/plans'
+import { HydrateInTurn } from '../app/HydrateInTurn'
 
 type LandingSamples = Record<'retry' | 'runbook', ProductSample>
 
@@ -51,7 +52,7 @@ export function Component() {
         description={`${SITE_TAGLINE} Write technical notes in a real editor and keep them private, synced and fast.`}
         path="/"
       />
-      <section className="hero">
+      <HydrateInTurn as="section" className="hero">
         <div className="container hero__layout">
           <div className="hero__text">
             <p className="eyebrow">Technical notes, done properly</p>
@@ -84,9 +85,9 @@ export function Component() {
             />
           ) : null}
         </div>
-      </section>
+      </HydrateInTurn>
 
-      <section className="section" aria-labelledby="features-title">
+      <HydrateInTurn as="section" className="section" aria-labelledby="features-title">
         <div className="container">
           <h2 id="features-title">Everything a technical note needs</h2>
           <ul className="feature-grid">
@@ -98,9 +99,9 @@ export function Component() {
             ))}
           </ul>
         </div>
-      </section>
+      </HydrateInTurn>
 
-      <section className="section section--muted" aria-labelledby="sample-title">
+      <HydrateInTurn as="section" className="section section--muted" aria-labelledby="sample-title">
         <div className="container split">
           <div>
             <h2 id="sample-title">Code looks like code</h2>
@@ -120,9 +121,9 @@ export function Component() {
             </figure>
           ) : null}
         </div>
-      </section>
+      </HydrateInTurn>
 
-      <section className="section" aria-labelledby="pricing-title">
+      <HydrateInTurn as="section" className="section" aria-labelledby="pricing-title">
         <div className="container pricing-teaser">
           <h2 id="pricing-title">Simple pricing</h2>
           <p>
@@ -134,7 +135,7 @@ export function Component() {
             See plans
           </Link>
         </div>
-      </section>
+      </HydrateInTurn>
     </>
   )
 }

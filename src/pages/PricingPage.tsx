@@ -1,6 +1,7 @@
 import '../styles/pages.css'
 import { Seo } from '../app/Seo'
 import { PricingPlans, findPlan, findPrice, formatAmount } from '../features/billing'
+import { HydrateInTurn } from '../app/HydrateInTurn'
 
 const freePlan = findPlan('free')
 const monthly = findPrice('pro', 'month')
@@ -64,14 +65,18 @@ export function Component() {
         description={`Folio is free for up to ${freePlan.documentLimit} documents. ${proPriceSentence()}`}
         path="/pricing"
       />
-      <section className="section pricing" aria-labelledby="pricing-title">
+      <HydrateInTurn as="section" className="section pricing" aria-labelledby="pricing-title">
         <div className="container">
           <p className="eyebrow">Pricing</p>
           <h1 id="pricing-title">Start free. Upgrade when your notes outgrow it.</h1>
           <PricingPlans />
         </div>
-      </section>
-      <section className="section section--muted" aria-labelledby="compare-title">
+      </HydrateInTurn>
+      <HydrateInTurn
+        as="section"
+        className="section section--muted"
+        aria-labelledby="compare-title"
+      >
         <div className="container">
           <h2 id="compare-title">Compare plans</h2>
           <table className="comparison">
@@ -93,8 +98,8 @@ export function Component() {
             </tbody>
           </table>
         </div>
-      </section>
-      <section className="section" aria-labelledby="faq-title">
+      </HydrateInTurn>
+      <HydrateInTurn as="section" className="section" aria-labelledby="faq-title">
         <div className="container narrow">
           <h2 id="faq-title">Questions</h2>
           {faq.map(([question, answer]) => (
@@ -104,7 +109,7 @@ export function Component() {
             </details>
           ))}
         </div>
-      </section>
+      </HydrateInTurn>
     </>
   )
 }

@@ -5,7 +5,14 @@
  * React does), and ids written by the prerender still match what the browser renders later.
  */
 import type { Page } from '@playwright/test'
-import { expect, test, trackErrors, waitForHydration } from './fixtures.ts'
+import {
+  documentIsMarked,
+  expect,
+  markDocument,
+  test,
+  trackErrors,
+  waitForHydration,
+} from './fixtures.ts'
 import { GUARDED_PATHS, SITE_PAGES, UNKNOWN_PATH } from './sitePages.ts'
 
 /** Console errors and warnings, uncaught exceptions included. */
@@ -81,19 +88,73 @@ test('the 404 page hydrates with nothing in the console but its own status', asy
   await expectSilentHydration(page, messages, [ownStatus])
 })
 
-test('a prerendered page that disagrees with the app is reported in the console', async ({
+// The header hydrates in a task of its own (a part), the page around it with the first
+// hydration: a disagreement is reported from either.
+for (const [where, from, to, role] of [
+  [
+    'a part hydrated in its turn (the main column)',
+    '<h1>About us</h1>',
+    '<h1>About them</h1>',
+    'heading',
+  ],
+  [
+    'the first hydration (the page around its parts)',
+    '<div class="layout layout--default">',
+    '<div class="layout layout--default"><span>stray</span>',
+    '',
+  ],
+] as const) {
+  test(`a prerendered page that disagrees with the app is reported: ${where}`, async ({ page }) => {
+    await page.route('**/about', async (route) => {
+      const response = await route.fetch()
+      const html = await response.text()
+      expect(html).toContain(from)
+      await route.fulfill({ response, body: html.replace(from, to) })
+    })
+    const messages = trackConsole(page)
+    await page.goto('/about')
+    await waitForHydration(page)
+    if (role) await expect(page.getByRole(role, { level: 1 })).toHaveText('About us')
+    else await expect(page.getByText('stray')).toHaveCount(0)
+    expect(messages.join('\n')).toMatch(/hydrat|#41[89]|#42[0-5]/i)
+  })
+}
+
+test('a page hydrates in turns: the page first, then each part in page order, one at a time', async ({
   page,
 }) => {
-  await page.route('**/about', async (route) => {
-    const response = await route.fetch()
-    const html = (await response.text()).replace('<h1>About us</h1>', '<h1>About them</h1>')
-    await route.fulfill({ response, body: html })
-  })
-  const messages = trackConsole(page)
-  await page.goto('/about')
+  await page.goto('/')
   await waitForHydration(page)
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('About us')
-  expect(messages.join('\n')).toMatch(/hydrat|#41[89]|#42[0-5]/i)
+  const measures = await page.evaluate(() =>
+    performance
+      .getEntriesByType('measure')
+      .filter((entry) => entry.name.startsWith('hydrate '))
+      .map(({ name, startTime, duration }) => ({
+        name,
+        start: startTime,
+        end: startTime + duration,
+      })),
+  )
+  expect(measures.map((measure) => measure.name)).toEqual([
+    'hydrate page',
+    'hydrate header',
+    'hydrate main',
+    'hydrate section',
+    'hydrate section',
+    'hydrate section',
+    'hydrate section',
+    'hydrate footer',
+  ])
+  // One after another, never one inside another: each part is a task of its own.
+  for (const [index, measure] of measures.entries()) {
+    const previous = measures[index - 1]
+    if (previous) expect(measure.start).toBeGreaterThanOrEqual(previous.end)
+  }
+  // Parts hydrated in their turn work: the hero's link navigates in the page.
+  await markDocument(page)
+  await page.getByRole('link', { name: 'See plans' }).click()
+  await expect(page).toHaveURL(/\/pricing$/)
+  expect(await documentIsMarked(page)).toBe(true)
 })
 
 test('the contact form keeps its fields, hints and errors tied together after hydration', async ({

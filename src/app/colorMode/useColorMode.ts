@@ -48,18 +48,17 @@ export function writeColorPreference(preference: ColorPreference): void {
 }
 
 /**
- * The visitor's preference and the mode in force. During prerender and hydration the server
- * snapshot ('system', light) is used so the markup matches; the real values follow right after.
+ * The visitor's preference and the mode in force. Until hydration ends (`useIsHydrated`, the
+ * last part's included: the header's toggle reads this) the server's values ('system', light)
+ * are used so the markup matches; the real values follow right after.
  */
 export function useColorMode(forced: ColorMode | undefined) {
-  const preference = useSyncExternalStore(
-    subscribePreference,
-    readPreference,
-    () => 'system' as const,
-  )
-  const prefersDark = useSyncExternalStore(subscribeSystem, systemPrefersDark, () => false)
-  const mode = resolveColorMode({ preference, forced, systemPrefersDark: prefersDark })
   const hydrated = useIsHydrated()
+  const stored = useSyncExternalStore(subscribePreference, readPreference, () => 'system' as const)
+  const systemDark = useSyncExternalStore(subscribeSystem, systemPrefersDark, () => false)
+  const preference = hydrated ? stored : 'system'
+  const prefersDark = hydrated && systemDark
+  const mode = resolveColorMode({ preference, forced, systemPrefersDark: prefersDark })
 
   useEffect(() => {
     // Before hydration ends the snapshots above are the server's; the inline <head> script has

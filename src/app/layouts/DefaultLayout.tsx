@@ -1,3 +1,4 @@
+import { HydrateInTurn } from '../HydrateInTurn'
 import { PageOutlet } from './PageOutlet'
 import { SiteFooter } from './SiteFooter'
 import { SiteHeader } from './SiteHeader'
@@ -11,9 +12,9 @@ export function DefaultLayout({ account }: LayoutProps) {
   return (
     <div className="layout layout--default">
       <SiteHeader variant="default" account={account} />
-      <main id="main" className="layout__main">
+      <HydrateInTurn as="main" id="main" className="layout__main">
         <PageOutlet />
-      </main>
+      </HydrateInTurn>
       <SiteFooter />
     </div>
   )

@@ -1,3 +1,4 @@
+import { HydrateInTurn } from '../HydrateInTurn'
 import { PageOutlet } from './PageOutlet'
 import { SiteFooter } from './SiteFooter'
 import { SiteHeader } from './SiteHeader'
@@ -11,9 +12,9 @@ export function MarketingLayout({ account }: LayoutProps) {
   return (
     <div className="layout layout--marketing">
       <SiteHeader variant="marketing" account={account} />
-      <main id="main" className="layout__main layout__main--wide">
+      <HydrateInTurn as="main" id="main" className="layout__main layout__main--wide">
         <PageOutlet />
-      </main>
+      </HydrateInTurn>
       <SiteFooter />
     </div>
   )

@@ -1,9 +1,10 @@
+import { HydrateInTurn } from '../HydrateInTurn'
 import { Link } from 'react-router-dom'
 import { footerNav } from './navigation'
 
 export function SiteFooter() {
   return (
-    <footer className="site-footer">
+    <HydrateInTurn as="footer" className="site-footer">
       <div className="site-footer__inner">
         <p className="site-footer__brand">
           <strong>Folio</strong> — markdown notes with real code. Open source, self-hostable.
@@ -21,6 +22,6 @@ export function SiteFooter() {
           © 2026 Folio Labs. Made for people who write code and notes.
         </p>
       </div>
-    </footer>
+    </HydrateInTurn>
   )
 }

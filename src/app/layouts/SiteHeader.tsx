@@ -1,3 +1,4 @@
+import { HydrateInTurn } from '../HydrateInTurn'
 import { Link, NavLink } from 'react-router-dom'
 import { useColorModeState } from '../colorMode/ColorModeContext'
 import { ColorModeToggle } from '../colorMode/ColorModeToggle'
@@ -18,7 +19,7 @@ export function SiteHeader({ variant, account }: SiteHeaderProps) {
   const { preference, forced, setPreference } = useColorModeState()
   const menu = useMenuDisclosure()
   return (
-    <header className={`site-header site-header--${variant}`}>
+    <HydrateInTurn as="header" className={`site-header site-header--${variant}`}>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
@@ -59,6 +60,6 @@ export function SiteHeader({ variant, account }: SiteHeaderProps) {
           Menu
         </button>
       </div>
-    </header>
+    </HydrateInTurn>
   )
 }

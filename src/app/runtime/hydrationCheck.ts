@@ -40,8 +40,13 @@ function describeChange(record: MutationRecord): string {
     .join('; ')}`
 }
 
-/** Runs `hydrate` (synchronous) and logs an error when it changed text or nodes under `root`. */
-export function reportHydrationChanges(root: Element, hydrate: () => void): void {
+/**
+ * Starts watching `root` for a hydration's changes; `report` logs an error naming the first
+ * change (only among the nodes `within` accepts, when given) and stops watching.
+ */
+export function watchHydrationChanges(root: Element): {
+  report: (within?: (node: Node) => boolean) => void
+} {
   const observer = new MutationObserver(() => {})
   observer.observe(root, {
     subtree: true,
@@ -49,16 +54,31 @@ export function reportHydrationChanges(root: Element, hydrate: () => void): void
     characterData: true,
     characterDataOldValue: true,
   })
+  let watching = true
+  return {
+    report: (within = () => true) => {
+      if (!watching) return
+      watching = false
+      const changes = observer
+        .takeRecords()
+        .filter((record) => within(record.target) && !isInvisibleRemoval(record))
+      observer.disconnect()
+      const [first] = changes
+      if (first) {
+        console.error(
+          `Hydration changed the prerendered page (${changes.length} change(s)), first ${describeChange(first)}.`,
+        )
+      }
+    },
+  }
+}
+
+/** Runs `hydrate` (synchronous) and logs an error when it changed text or nodes under `root`. */
+export function reportHydrationChanges(root: Element, hydrate: () => void): void {
+  const watch = watchHydrationChanges(root)
   try {
     hydrate()
   } finally {
-    const changes = observer.takeRecords().filter((record) => !isInvisibleRemoval(record))
-    observer.disconnect()
-    const [first] = changes
-    if (first) {
-      console.error(
-        `Hydration changed the prerendered page (${changes.length} change(s)), first ${describeChange(first)}.`,
-      )
-    }
+    watch.report()
   }
 }
