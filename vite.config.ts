@@ -18,6 +18,7 @@ import { buildConfig, folioConfigPlugin } from './scripts/vite/configPlugin.ts'
 import { preactClientPlugin } from './scripts/vite/preactClientPlugin.ts'
 import { buildId, buildIdPlugin } from './scripts/vite/buildIdPlugin.ts'
 import { chunkPackagesPlugin } from './scripts/vite/chunkPackagesPlugin.ts'
+import { compileHintsPlugin } from './scripts/vite/compileHintsPlugin.ts'
 import { fontsPlugin } from './scripts/vite/fontsPlugin.ts'
 import { headScriptsPlugin } from './scripts/vite/headScriptsPlugin.ts'
 import { markdownHtmlPlugin } from './scripts/vite/markdownHtmlPlugin.ts'
@@ -52,6 +53,7 @@ export default defineConfig({
     headScriptsPlugin(),
     fontsPlugin(),
     chunkPackagesPlugin(),
+    compileHintsPlugin(),
     folioContentPlugin(),
     shikiGrammarsPlugin(),
     clientHeadPlugin(),

@@ -157,6 +157,30 @@ test('a page hydrates in turns: the page first, then each part in page order, on
   expect(await documentIsMarked(page)).toBe(true)
 })
 
+test('the scripts every page runs at once are marked to compile while they download', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/about')
+  const boot = await page.evaluate(
+    () =>
+      JSON.parse(document.getElementById('folio-boot')?.textContent ?? '{}') as {
+        entry: string
+        preload: string[]
+      },
+  )
+  const framework = boot.preload.find((href) => /\/framework-[\w-]+\.js$/.test(href))
+  expect(framework).toBeDefined()
+  for (const href of [boot.entry, framework ?? '']) {
+    const code = await (await request.get(href)).text()
+    expect(code.startsWith('//# allFunctionsCalledOnLoad\n'), href).toBe(true)
+  }
+  // A page's own chunk is left to compile on demand.
+  const own = boot.preload.find((href) => href.includes('AboutPage-'))
+  expect(own).toBeDefined()
+  expect((await (await request.get(own ?? '')).text()).startsWith('//#')).toBe(false)
+})
+
 test('the contact form keeps its fields, hints and errors tied together after hydration', async ({
   page,
 }) => {
