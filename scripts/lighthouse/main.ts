@@ -4,7 +4,8 @@
  * Astro 7 peer (`../shared/peers`) builds the same post as the one audited, and its page is
  * audited the same way, served gzipped by the same server, so the post's LCP is printed beside
  * the peer's with the ratio (target ≤ 1.10), from one run on one machine. It reports; the targets
- * (100/100/100/100, LCP ≤ 1.0 s, CLS 0) are checked by eye and recorded in the README.
+ * (100/100/100/100, LCP ≤ 1.0 s, CLS 0) are checked by eye and recorded in the README. Beside
+ * TBT it prints hydration's longest task, which varies far less from run to run.
  * Flags: --runs N, --pages /,/pricing, --no-peer, --port N (Folio's server; the peer's gets N + 1;
  * a free port when left out). Run after `npm run build`.
  */
@@ -18,6 +19,7 @@ import { pageFileOf } from '../build/finishBuild.ts'
 import { pageWeight } from '../size/pageWeight.ts'
 import { buildPeerPost, postSlugOf } from './peerPost.ts'
 import { measuringBrowserPath } from '../prerequisites/requirements.ts'
+import { longestHydrationMs, type UserTiming } from './hydrationTimings.ts'
 
 const { values } = parseArgs({
   options: {
@@ -53,6 +55,8 @@ interface RunFigures {
   lcpMs: number
   cls: number
   tbtMs: number
+  /** The longest of hydration's tasks as observed, before the 4× slowdown (NaN: none). */
+  hydrationMs: number
 }
 
 const pages = values.pages ? values.pages.split(',') : defaultPages(values.dir)
@@ -101,6 +105,10 @@ async function audit(url: string): Promise<RunFigures & { unmeasured: number }> 
       lcpMs: audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
       cls: audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
       tbtMs: audits['total-blocking-time']?.numericValue ?? Number.NaN,
+      hydrationMs: longestHydrationMs(
+        ((audits['user-timings']?.details as { items?: UserTiming[] } | undefined)?.items ??
+          []) as UserTiming[],
+      ),
     })
     if (showProgress) process.stdout.write('.')
   }
@@ -114,6 +122,7 @@ async function audit(url: string): Promise<RunFigures & { unmeasured: number }> 
     lcpMs: m('lcpMs'),
     cls: m('cls'),
     tbtMs: m('tbtMs'),
+    hydrationMs: m('hydrationMs'),
     unmeasured: figures.filter((figure) => !Number.isFinite(figure.lcpMs)).length,
   }
 }
@@ -128,6 +137,9 @@ function printRow(label: string, figures: RunFigures & { unmeasured: number }): 
     `${(figures.lcpMs / 1000).toFixed(2)}s`.padStart(6),
     figures.cls.toFixed(3).padStart(6),
     `${Math.round(figures.tbtMs)}ms`.padStart(5),
+    (Number.isFinite(figures.hydrationMs) ? `${figures.hydrationMs.toFixed(1)}ms` : '—').padStart(
+      10,
+    ),
     figures.unmeasured ? `  (${figures.unmeasured} of ${runs} runs reported no LCP)` : '',
   )
 }
@@ -179,12 +191,16 @@ try {
     '   LCP',
     '   CLS',
     '  TBT',
+    'hydration*',
   )
   for (const page of pages) {
     const figures = await audit(`${url}${page}`)
     printRow(page, figures)
     if (!auditedPost && postSlugOf(page)) auditedPost = { page, figures }
   }
+  console.log(
+    "\n* hydration: the longest of hydration's tasks as Lighthouse observed them, before its 4× CPU\n  slowdown (over 12.5 ms it counts towards TBT; docs/decisions/0032-hydration-in-turns.md)",
+  )
 } finally {
   server.close()
 }

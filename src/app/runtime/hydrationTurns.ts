@@ -130,16 +130,19 @@ export function hydrateInTurns(
   })
 }
 
+/** What the measures of hydration's tasks are named after: `hydrate page`, `hydrate main`, … */
+export const HYDRATION_MEASURE_PREFIX = 'hydrate '
+
 /**
  * Runs `work` and records it as a `hydrate …` measure, which the browser's performance panel
- * shows beside the tasks, and the bench and tests read.
+ * shows beside the tasks, and `npm run lighthouse` and the tests read.
  */
 function measured<T>(what: () => string, work: () => T): T {
   const start = performance.now()
   try {
     return work()
   } finally {
-    performance.measure(`hydrate ${what()}`, { start, end: performance.now() })
+    performance.measure(`${HYDRATION_MEASURE_PREFIX}${what()}`, { start, end: performance.now() })
   }
 }
 
