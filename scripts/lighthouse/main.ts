@@ -106,8 +106,7 @@ async function audit(url: string): Promise<RunFigures & { unmeasured: number }> 
       cls: audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
       tbtMs: audits['total-blocking-time']?.numericValue ?? Number.NaN,
       hydrationMs: longestHydrationMs(
-        ((audits['user-timings']?.details as { items?: UserTiming[] } | undefined)?.items ??
-          []) as UserTiming[],
+        (audits['user-timings']?.details as { items?: UserTiming[] } | undefined)?.items ?? [],
       ),
     })
     if (showProgress) process.stdout.write('.')

@@ -18,30 +18,22 @@ export function HydrateInTurn(props: HydrateInTurnProps) {
   return hydrationTurnsInUse() ? <PartWithTurn {...props} /> : <Part {...props} />
 }
 
-function Part({ as: Tag, children, ...attributes }: HydrateInTurnProps) {
-  return <Tag {...attributes}>{children}</Tag>
-}
-
 function PartWithTurn(props: HydrateInTurnProps) {
   // Taken once: only the first hydration hands out turns, so later renders never wait.
   const [turn] = useState(takeTurn)
   return (
     <Suspense fallback={null}>
-      <AwaitTurn turn={turn} {...props} />
+      <Part turn={turn} {...props} />
     </Suspense>
   )
 }
 
 /**
- * Suspends until the turn has come. preact/compat's Suspense keeps a part that suspends while
- * hydrating as it was prerendered, and hydrates it when it resumes.
+ * The part's element; with a turn that has not come, it suspends instead. preact/compat's
+ * Suspense keeps a part that suspends while hydrating as it was prerendered, and hydrates it
+ * when it resumes.
  */
-function AwaitTurn({
-  turn,
-  as: Tag,
-  children,
-  ...attributes
-}: HydrateInTurnProps & { turn?: Turn }) {
+function Part({ turn, as: Tag, children, ...attributes }: HydrateInTurnProps & { turn?: Turn }) {
   if (turn && !turn.done) throw turn.promise
   return (
     <Tag ref={turn?.attach} {...attributes}>

@@ -6,7 +6,7 @@ import { FORCED_MODE_ATTRIBUTE } from './colorMode/colorMode'
 import { isRouteHandle } from './routeHandle'
 import { useColorMode } from './colorMode/useColorMode'
 import { useScrollBehavior } from './useScrollBehavior'
-import { whenHydrated } from './runtime/hydrationTurns'
+import { useIsHydrated } from './useIsHydrated'
 
 /**
  * The root of every page: applies the matched route's rules (colour mode) and the navigation
@@ -23,13 +23,12 @@ export function Shell() {
   const colorMode = useColorMode(rule?.colorMode)
   useScrollBehavior()
 
+  const hydrated = useIsHydrated()
   useEffect(() => {
     // A plain signal that React owns the whole page now, every part hydrated in turn included
     // (end-to-end tests wait for it before clicking).
-    void whenHydrated().then(() => {
-      document.documentElement.dataset.hydrated = 'true'
-    })
-  }, [])
+    if (hydrated) document.documentElement.dataset.hydrated = 'true'
+  }, [hydrated])
 
   const htmlAttributes = rule?.colorMode ? { [FORCED_MODE_ATTRIBUTE]: rule.colorMode } : {}
 

@@ -31,7 +31,6 @@ export interface Turn {
 let inUse = false
 let taking = false
 let waiting: Turn[] = []
-let allHydrated: Promise<void> = Promise.resolve()
 // False only while a page's parts wait for their turns.
 let settled = true
 const onSettled = new Set<() => void>()
@@ -67,11 +66,6 @@ export function takeTurn(): Turn | undefined {
   }
   waiting.push(turn)
   return turn
-}
-
-/** Settles once the page and every part that waited for a turn have hydrated. */
-export function whenHydrated(): Promise<void> {
-  return allHydrated
 }
 
 /** Whether every part has hydrated (always, where no page hydrates in turns). */
@@ -112,7 +106,7 @@ export function hydrateInTurns(
     () => 'page',
     () => collectTurns(hydrate),
   )
-  allHydrated = (async () => {
+  void (async () => {
     for (let turn = queue.shift(); turn; turn = queue.shift()) {
       await nextTask()
       let inner: Turn[] = []

@@ -3,6 +3,16 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 type Turns = typeof import('../../../src/app/runtime/hydrationTurns.ts')
 let turns: Turns
 
+/** Settles when the last part has hydrated (subscribe before the first turn's task). */
+function settled(): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = turns.subscribeHydrationSettled(() => {
+      stop()
+      resolve()
+    })
+  })
+}
+
 beforeEach(async () => {
   // The module keeps the page's turns: a fresh copy for every test.
   vi.resetModules()
@@ -13,7 +23,6 @@ describe('hydration in turns', () => {
   it('gives no turn to a render that is not the first hydration', async () => {
     expect(turns.takeTurn()).toBeUndefined()
     expect(turns.hydrationSettled()).toBe(true)
-    await expect(turns.whenHydrated()).resolves.toBeUndefined()
   })
 
   it('hydrates each part after the page, in page order, its own parts right after it', async () => {
@@ -50,11 +59,12 @@ describe('hydration in turns', () => {
         })
       },
     )
+    const done = settled()
     // The first part waits for a task of its own, not just for the page's microtasks.
     await Promise.resolve()
     await Promise.resolve()
     hydratedMeanwhile = hydrated.length > 0
-    await turns.whenHydrated()
+    await done
     expect(hydratedMeanwhile).toBe(false)
     // Hydration ends with the last part's (what `useIsHydrated` reads).
     expect(settledWhileWaiting).toBe(false)
@@ -73,7 +83,7 @@ describe('hydration in turns', () => {
         collect(() => {})
       },
     )
-    await turns.whenHydrated()
+    await settled()
     const names = performance
       .getEntriesByType('measure')
       .slice(before)
