@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module'
+import path from 'node:path'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { PageFinisher, finishBuild, hoistCharset } from './scripts/build/finishBuild.ts'
@@ -10,13 +11,14 @@ import {
   type ViteManifest,
 } from './scripts/build/frameworkPreloads.ts'
 import { lastBuildRemoved, outDirAsidePlugin } from './scripts/build/outDirAside.ts'
+import { PageCache } from './scripts/build/pageCache.ts'
 import { finishContent } from './scripts/content/finishContent.ts'
 import { fillProseSlotsFromFiles, proseInLoaderData } from './scripts/content/proseSlots.ts'
 import { builtContent, folioContentPlugin, postPaths } from './scripts/content/vitePlugin.ts'
 import { clientHeadPlugin } from './scripts/vite/clientHeadPlugin.ts'
 import { buildConfig, folioConfigPlugin } from './scripts/vite/configPlugin.ts'
 import { preactClientPlugin } from './scripts/vite/preactClientPlugin.ts'
-import { buildId, buildIdPlugin } from './scripts/vite/buildIdPlugin.ts'
+import { buildId, buildIdPlugin, buildInputsFingerprint } from './scripts/vite/buildIdPlugin.ts'
 import { chunkPackagesPlugin } from './scripts/vite/chunkPackagesPlugin.ts'
 import { compileHintsPlugin } from './scripts/vite/compileHintsPlugin.ts'
 import { fontsPlugin } from './scripts/vite/fontsPlugin.ts'
@@ -32,6 +34,15 @@ const outDir = process.env.FOLIO_OUT_DIR ?? 'dist'
 const manifest = () => (clientManifest ??= readViteManifest(outDir))
 const frameworkChunks = () => (frameworkFiles ??= frameworkChunkFiles(manifest()))
 const pages = new PageFinisher(outDir)
+// The last build's pages, reused when this build's inputs are the same (FOLIO_CACHE_DIR as the
+// content cache's). Opened once vite-react-ssg starts prerendering, after both bundles exist.
+let pageCache: Promise<PageCache> | undefined
+const cachedPages = () =>
+  (pageCache ??= PageCache.open(
+    path.resolve(process.env.FOLIO_CACHE_DIR ?? '.cache', 'pages'),
+    outDir,
+    `${buildInputsFingerprint()}:${buildId()}`,
+  ))
 
 // The markdown pipeline also runs in a worker, which has no DOM: micromark's entity decoder
 // must use its table, not `document` (in dev, main plugins also serve worker modules).
@@ -99,6 +110,8 @@ export default defineConfig({
     // Pages render while others are written: with vite-react-ssg's 20 the CPU waited on the disk.
     concurrency: 64,
     script: 'async',
+    // Payload names follow the build id: the same inputs give the same files (pageCache.ts).
+    payloadHash: buildId().slice(0, 10),
     // Critical-CSS inlining adds inline `onload` handlers a strict CSP forbids; our CSS is small.
     beastiesOptions: false,
     // `/blog/:slug` is prerendered once per published post, never as a pattern.
@@ -118,10 +131,18 @@ export default defineConfig({
           manifest(),
         ),
       ),
+    reusePage: async (route) => {
+      const reused = await (await cachedPages()).reuse(route)
+      if (reused) pages.reused(route, reused.linkTargets)
+      return reused
+    },
+    onPageWritten: async (route, files) =>
+      (await cachedPages()).keep(route, files, pages.linkTargetsOf(route)),
     // Payloads carry the documents' HTML for client navigation, put in before they are written.
     onLoaderData: async (_route, loaderData) =>
       proseInLoaderData(loaderData, await builtContent().proseFiles),
     onFinished: async (outDir) => {
+      await (await cachedPages()).save()
       await finishContent(outDir)
       // The same checked values the bundle carries (src/config).
       const { supabase, stripe } = buildConfig()

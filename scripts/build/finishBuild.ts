@@ -107,6 +107,16 @@ export class PageFinisher {
     }
     return finished
   }
+
+  /** A page the last build made from the same inputs (pageCache.ts): only its references are new here. */
+  reused(route: string, linkTargets: string[]): void {
+    this.findings.linkTargets.set(pageFileOf(route), linkTargets)
+  }
+
+  /** The references recorded when `route` was finished. */
+  linkTargetsOf(route: string): string[] {
+    return this.findings.linkTargets.get(pageFileOf(route)) ?? []
+  }
 }
 
 /** Where vite-react-ssg writes a route with `dirStyle: 'nested'`: `/blog` → `blog/index.html`. */

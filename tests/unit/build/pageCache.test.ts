@@ -1,0 +1,94 @@
+import { existsSync } from 'node:fs'
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { PageCache } from '../../../scripts/build/pageCache.ts'
+
+let parent: string
+let cacheDir: string
+beforeEach(async () => {
+  parent = await mkdtemp(join(tmpdir(), 'folio-pagecache-'))
+  cacheDir = join(parent, 'cache', 'pages')
+})
+afterEach(() => rm(parent, { recursive: true, force: true }))
+
+const post = { page: 'blog/hello/index.html', loaderData: 'static-loader-data/blog/hello.h1.json' }
+const notFound = { page: '404/index.html', loaderData: null }
+
+async function write(outDir: string, file: string, text: string): Promise<void> {
+  await mkdir(dirname(join(outDir, file)), { recursive: true })
+  await writeFile(join(outDir, file), text)
+}
+
+/** A build that renders (or reuses) its pages, as vite-react-ssg drives the cache. */
+async function build(key: string, outDir: string, version: string, stopBeforeSave = false) {
+  const cache = await PageCache.open(cacheDir, outDir, key)
+  const rendered: string[] = []
+  for (const [route, files] of [
+    ['/blog/hello', post],
+    ['/404', notFound],
+  ] as const) {
+    if (await cache.reuse(route)) continue
+    rendered.push(route)
+    await write(outDir, files.page, `<h1>${route} ${version}</h1>`)
+    if (files.loaderData) await write(outDir, files.loaderData, `{"v":"${version}"}`)
+    cache.keep(route, files, [`/from${route}`])
+  }
+  if (!stopBeforeSave) await cache.save()
+  return { cache, rendered }
+}
+
+describe('PageCache', () => {
+  it("reuses the last build's pages and payloads when the key is the same", async () => {
+    expect((await build('k1', join(parent, 'dist1'), 'first')).rendered).toEqual([
+      '/blog/hello',
+      '/404',
+    ])
+    const second = join(parent, 'dist2')
+    const cache = await PageCache.open(cacheDir, second, 'k1')
+    expect(await cache.reuse('/blog/hello')).toEqual({ ...post, linkTargets: ['/from/blog/hello'] })
+    expect(await readFile(join(second, post.page), 'utf8')).toBe('<h1>/blog/hello first</h1>')
+    expect(await readFile(join(second, post.loaderData), 'utf8')).toBe('{"v":"first"}')
+    expect(await cache.reuse('/404')).toEqual({ ...notFound, linkTargets: ['/from/404'] })
+    expect(await cache.reuse('/blog/new-post')).toBeUndefined()
+  })
+
+  it('renders every page again under another key, and keeps no page of the old one', async () => {
+    await build('k1', join(parent, 'dist1'), 'first')
+    const { rendered } = await build('k2', join(parent, 'dist2'), 'second')
+    expect(rendered).toEqual(['/blog/hello', '/404'])
+    expect(await readFile(join(parent, 'dist2', post.page), 'utf8')).toBe(
+      '<h1>/blog/hello second</h1>',
+    )
+    // Back to the first key: its pages are gone, not mixed in.
+    expect((await build('k1', join(parent, 'dist3'), 'third')).rendered).toHaveLength(2)
+    expect((await readdir(join(parent, 'cache'))).sort()).toEqual(['pages'])
+  })
+
+  it('has nothing to reuse after a build that stopped before saving', async () => {
+    await build('k1', join(parent, 'dist1'), 'first')
+    await build('k2', join(parent, 'dist2'), 'second', true)
+    expect((await build('k2', join(parent, 'dist3'), 'third')).rendered).toHaveLength(2)
+  })
+
+  it('renders a page whose cached copy went missing', async () => {
+    await build('k1', join(parent, 'dist1'), 'first')
+    await rm(join(cacheDir, 'files', post.page))
+    const { rendered } = await build('k1', join(parent, 'dist2'), 'second')
+    expect(rendered).toEqual(['/blog/hello'])
+    expect(await readFile(join(parent, 'dist2', post.page), 'utf8')).toBe(
+      '<h1>/blog/hello second</h1>',
+    )
+  })
+
+  it('copies pages, so a later change to the output folder leaves the cache as it was', async () => {
+    await build('k1', join(parent, 'dist1'), 'first')
+    await writeFile(join(parent, 'dist1', post.page), 'edited after the build')
+    await build('k1', join(parent, 'dist2'), 'second')
+    expect(await readFile(join(parent, 'dist2', post.page), 'utf8')).toBe(
+      '<h1>/blog/hello first</h1>',
+    )
+    expect(existsSync(join(parent, 'dist2', notFound.page))).toBe(true)
+  })
+})

@@ -1,0 +1,82 @@
+/**
+ * Two real builds of the site from the same inputs: the second reuses every page the first
+ * rendered (scripts/build/pageCache.ts), and both write the same files, byte for byte, but for
+ * the time each build was made.
+ */
+import { spawn } from 'node:child_process'
+import { cp, mkdtemp, readFile, readdir, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, relative } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { npmScriptEnv } from '../../../scripts/bench/npmScriptEnv.ts'
+
+const VITE_REACT_SSG = join(process.cwd(), 'node_modules/vite-react-ssg/bin/vite-react-ssg.js')
+
+let root: string
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'folio-rebuild-'))
+  await cp('content', join(root, 'content'), { recursive: true })
+})
+afterAll(() => rm(root, { recursive: true, force: true }))
+
+/** Runs the build as `npm run build` does, into `out`, and returns what it logged. */
+async function build(out: string): Promise<string> {
+  const script = (
+    JSON.parse(await readFile('package.json', 'utf8')) as { scripts: { build: string } }
+  ).scripts.build
+  // Not Vitest's mode, nor an id given to this process: the build's own.
+  const { FOLIO_BUILD_ID: _id, MODE: _mode, ...env } = process.env
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [VITE_REACT_SSG, 'build'], {
+      env: {
+        ...env,
+        ...npmScriptEnv(script),
+        FOLIO_CONTENT_DIR: join(root, 'content'),
+        FOLIO_CACHE_DIR: join(root, 'cache'),
+        FOLIO_OUT_DIR: out,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let output = ''
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    child.on('exit', (code) =>
+      code === 0 ? resolve(output) : reject(new Error(`build failed (${code}):\n${output}`)),
+    )
+  })
+}
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true })
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)))
+    .sort()
+}
+
+const pagesWritten = (log: string) => log.match(/index\.html\s+\d+(\.\d+)? KiB/g) ?? []
+const pagesReused = (log: string) => log.match(/index\.html\s+reused/g) ?? []
+
+describe('a rebuild from the same inputs', () => {
+  it('reuses every page and writes the same files', { timeout: 240_000 }, async () => {
+    const first = await build(join(root, 'dist1'))
+    const second = await build(join(root, 'dist2'))
+    expect(pagesReused(first)).toEqual([])
+    expect(pagesWritten(first).length).toBeGreaterThan(15)
+    expect(pagesReused(second)).toHaveLength(pagesWritten(first).length)
+    expect(pagesWritten(second)).toEqual([])
+
+    const files = await filesUnder(join(root, 'dist1'))
+    expect(await filesUnder(join(root, 'dist2'))).toEqual(files)
+    const latest = JSON.parse(await readFile(join(root, 'dist1', 'builds/latest.json'), 'utf8'))
+    // Only when each build was made tells them apart.
+    const timeOfBuild = new Set(['builds/latest.json', `builds/meta/${latest.id}.json`])
+    for (const file of files.filter((name) => !timeOfBuild.has(name))) {
+      const first = await readFile(join(root, 'dist1', file))
+      const second = await readFile(join(root, 'dist2', file))
+      expect(first.equals(second), file).toBe(true)
+    }
+    const again = JSON.parse(await readFile(join(root, 'dist2', 'builds/latest.json'), 'utf8'))
+    expect(again.id).toBe(latest.id)
+  })
+})
