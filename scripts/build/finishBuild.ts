@@ -77,7 +77,7 @@ async function moveNotFoundPage(distDir: string): Promise<void> {
  * inlined (so first paint needs no second request), and the result is checked for secrets. finishBuild reports what was found.
  */
 export class PageFinisher {
-  readonly findings: PageFindings = { linkTargets: new Map(), secrets: [] }
+  readonly findings: PageFindings = { linkTargets: new Map(), secrets: [], scanned: new Set() }
   private readonly cssCache = new Map<string, string>()
   // Targets are kept until the link check: as copies, so no page is kept with them.
   private readonly targets = new DetachedStrings()
@@ -105,10 +105,15 @@ export class PageFinisher {
     for (const what of findSecrets(finished, await this.secrets())) {
       this.findings.secrets.push({ file: page, what })
     }
+    this.findings.scanned.add(page)
     return finished
   }
 
-  /** A page the last build made from the same inputs (pageCache.ts): only its references are new here. */
+  /**
+   * A page the last build made from the same inputs (pageCache.ts): its references are the ones
+   * recorded then, and it is scanned for secrets with the rest of dist/ (this build's secrets
+   * may not be the last one's).
+   */
   reused(route: string, linkTargets: string[]): void {
     this.findings.linkTargets.set(pageFileOf(route), linkTargets)
   }
@@ -128,6 +133,8 @@ export function pageFileOf(route: string): string {
 export interface PageFindings {
   linkTargets: Map<string, string[]>
   secrets: SecretFinding[]
+  /** The pages scanned as they were finished, which the scan of dist/ at the end leaves out. */
+  scanned: Set<string>
 }
 
 /** The values that must never reach dist/: secret-looking variables and the local keys. */
@@ -142,7 +149,7 @@ async function checkPages(distDir: string, pass: PageFindings, secrets: string[]
   if (broken.length > 0) throw brokenLinksError(broken)
   const findings = [
     ...pass.secrets,
-    ...(await scanForSecrets(distDir, secrets, (name) => name.endsWith('.html'))),
+    ...(await scanForSecrets(distDir, secrets, (file) => pass.scanned.has(file))),
   ].sort((a, b) => a.file.localeCompare(b.file))
   if (findings.length > 0) {
     const lines = findings.map((finding) => `  dist/${finding.file}: ${finding.what}`)

@@ -7,7 +7,7 @@
  * be public: a service_role key or a user's token would give its holder their rights).
  */
 import { readFile, readdir } from 'node:fs/promises'
-import { join, relative } from 'node:path'
+import { join, relative, sep } from 'node:path'
 import { forEachFile } from './forEachFile.ts'
 
 const SECRET_NAME = /SECRET|SERVICE_ROLE|PRIVATE|PASSWORD|WEBHOOK/i
@@ -70,19 +70,21 @@ export function findSecrets(text: string, values: string[]): string[] {
 }
 
 /**
- * Scans every file of dist/; `skip` leaves out files already checked (pages, as they are
- * rendered). Files are read as latin1, byte for byte, so a key is found in any file type (an
+ * Scans every file of dist/; `skip` leaves out files already checked (pages rendered by this
+ * build, as they were finished). Files are read as latin1, byte for byte, so a key is found in any file type (an
  * SVG, a manifest, a type added later, even ASCII inside a binary) without a list to maintain.
  */
 export async function scanForSecrets(
   distDir: string,
   values: string[],
-  skip: (name: string) => boolean = () => false,
+  /** Files already scanned, by their path in `distDir` (`blog/index.html`). */
+  skip: (file: string) => boolean = () => false,
 ): Promise<SecretFinding[]> {
   const entries = await readdir(distDir, { withFileTypes: true, recursive: true })
   const files = entries
-    .filter((entry) => entry.isFile() && !skip(entry.name))
+    .filter((entry) => entry.isFile())
     .map((entry) => join(entry.parentPath, entry.name))
+    .filter((file) => !skip(relative(distDir, file).split(sep).join('/')))
   // The same bytes as the files, read the same way, so a value outside ASCII still matches.
   const asRead = values.map((value) => Buffer.from(value, 'utf8').toString('latin1'))
   const findings: SecretFinding[] = []

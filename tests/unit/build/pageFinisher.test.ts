@@ -2,7 +2,7 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { PageFinisher, pageFileOf } from '../../../scripts/build/finishBuild.ts'
+import { PageFinisher, finishBuild, pageFileOf } from '../../../scripts/build/finishBuild.ts'
 import { firstLoadScripts } from '../../../scripts/size/firstLoad.ts'
 
 // What vite-react-ssg hands onPageRendered: state in inline scripts, the entry as a module script.
@@ -53,6 +53,37 @@ describe('PageFinisher', () => {
     expect(pages.findings.secrets).toEqual([
       { file: 'index.html', what: 'something shaped like a secret key (sk_live_…)' },
     ])
+  })
+})
+
+describe('finishBuild', () => {
+  const secretPage = `<p>sb_secret_${'N'.repeat(32)}</p>`
+
+  it.each([
+    ['rendered by this build', false],
+    ["reused from the last build's cache", true],
+  ])('fails on a page with a secret %s', async (_how, reused) => {
+    const dist = await mkdtemp(join(tmpdir(), 'folio-finish-'))
+    const pages = new PageFinisher(dist)
+    await mkdir(join(dist, '404'))
+    await writeFile(join(dist, '404', 'index.html'), '<p>Not found</p>')
+    // What the pages link to, so only the secret can fail the build.
+    await mkdir(join(dist, 'assets'))
+    for (const asset of ['app-abc.css', 'app.js', 'Page.js'])
+      await writeFile(join(dist, 'assets', asset), '')
+    if (reused) {
+      // What the page cache does: the file arrives as the last build wrote it, unscanned.
+      await writeFile(join(dist, 'index.html'), secretPage)
+      pages.reused('/', [])
+      pages.reused('/404', [])
+    } else {
+      await writeFile(join(dist, 'index.html'), await pages.finish('/', prerendered(secretPage)))
+      await pages.finish('/404', prerendered('<p>Not found</p>'))
+    }
+    await expect(finishBuild(dist, 'b1', pages)).rejects.toThrow(
+      /Secrets reached the client build[\s\S]*dist\/index\.html/,
+    )
+    await rm(dist, { recursive: true, force: true })
   })
 })
 
