@@ -4,6 +4,8 @@
  * code in its own language, loaded when a fence first names it (an `html` fence gets the full
  * HTML language, with the script inside it coloured as JavaScript).
  */
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { createUser, signIn } from './backend.ts'
 import { editorReady, insertDocument } from './dashboardHelpers.ts'
@@ -67,4 +69,56 @@ test('HTML in markdown, an html fence and a ts fence are each coloured in the ed
   // The html fence's script and the ts fence: keywords, once their languages have loaded.
   await expect.poll(() => coloursOf(page, 'let')).toEqual([keyword])
   await expect.poll(() => coloursOf(page, 'const')).toEqual([keyword])
+})
+
+/** The npm packages in each chunk of the build under test (scripts/vite/chunkPackagesPlugin.ts). */
+async function chunkPackages(): Promise<Record<string, string[]>> {
+  return JSON.parse(await readFile(join('dist', '.vite', 'chunk-packages.json'), 'utf8'))
+}
+
+test('script and JSON fences are coloured without loading the Lezer JavaScript grammar', async ({
+  page,
+}) => {
+  const note = [
+    '# Client',
+    '',
+    '```ts',
+    'interface Answer { value: number }',
+    'const answer: Answer = { value: 42 }',
+    '```',
+    '',
+    '```js',
+    'export function twice(n) { return n * 2 }',
+    '```',
+    '',
+    '```json',
+    '{ "retries": 3 }',
+    '```',
+    '',
+  ].join('\n')
+  const user = await createUser('editor-script-fences')
+  const doc = await insertDocument(user, { title: 'Client', body: note })
+  const scripts: string[] = []
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url())
+    if (pathname.startsWith('/assets/') && pathname.endsWith('.js')) scripts.push(pathname.slice(1))
+  })
+  await signIn(page, user, `/dashboard?doc=${doc.id}`)
+  await editorReady(page)
+  const keyword = await colourOf(page, '--cm-keyword')
+  const number = await colourOf(page, '--cm-number')
+  await expect.poll(() => coloursOf(page, 'interface')).toEqual([keyword])
+  expect(await coloursOf(page, 'const')).toEqual([keyword])
+  expect(await coloursOf(page, 'function')).toEqual([keyword])
+  expect(await coloursOf(page, '3')).toEqual([number])
+
+  const packages = await chunkPackages()
+  const loaded = new Set(scripts.flatMap((script) => packages[script] ?? []))
+  expect(loaded).toContain('@codemirror/legacy-modes')
+  for (const grammar of [
+    '@codemirror/lang-javascript',
+    '@lezer/javascript',
+    '@codemirror/lang-json',
+  ])
+    expect(loaded).not.toContain(grammar)
 })

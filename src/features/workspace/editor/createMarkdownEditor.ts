@@ -1,13 +1,12 @@
 /**
  * The CodeMirror 6 editor for documents. This module and everything it imports is loaded only
  * when the dashboard opens a document (a dynamic import from MarkdownEditor.tsx), never by a
- * public page. Fenced code is highlighted in its own language; @codemirror/language-data
- * fetches each language's parser the first time a fence names it.
+ * public page. Fenced code is highlighted in its own language, whose parser is fetched the first
+ * time a fence names it (fenceLanguages.ts).
  */
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands'
 import { markdown, markdownLanguage } from '@codemirror/lang-markdown'
 import { indentOnInput, syntaxHighlighting } from '@codemirror/language'
-import { languages } from '@codemirror/language-data'
 import { highlightSelectionMatches, search, searchKeymap } from '@codemirror/search'
 import { Annotation, Compartment, EditorState } from '@codemirror/state'
 import {
@@ -20,6 +19,7 @@ import {
   placeholder,
 } from '@codemirror/view'
 import { editorTheme, markdownHighlightStyle } from './editorTheme'
+import { fenceLanguages } from './fenceLanguages'
 import { minimalChange } from '../textChange'
 import { createTextHandover } from './textHandover'
 
@@ -80,7 +80,11 @@ export function createMarkdownEditor(options: MarkdownEditorOptions): MarkdownEd
         EditorView.lineWrapping,
         // No tag-name completion: the editor has no completion UI, and HTML inside markdown is
         // coloured by htmlInMarkdown.ts in the client build.
-        markdown({ base: markdownLanguage, codeLanguages: languages, completeHTMLTags: false }),
+        markdown({
+          base: markdownLanguage,
+          codeLanguages: [...fenceLanguages],
+          completeHTMLTags: false,
+        }),
         syntaxHighlighting(markdownHighlightStyle),
         editorTheme,
         themeMode.of(EditorView.theme({}, { dark: options.dark })),
