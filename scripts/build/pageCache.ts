@@ -55,8 +55,8 @@ export class PageCache {
     if (existsSync(dir)) {
       const aside = `${dir}-stale-${process.pid}-${Date.now()}`
       await rename(dir, aside)
-      stale = rm(aside, { recursive: true, force: true })
-      stale.catch(() => undefined)
+      // The cache only saves time: a folder that cannot be deleted must not fail the build.
+      stale = rm(aside, { recursive: true, force: true }).catch(() => undefined)
     }
     return new PageCache(dir, outDir, key, {}, stale)
   }
@@ -79,13 +79,18 @@ export class PageCache {
     return entry
   }
 
-  /** Keeps a page just written (and its payload) for the next build. */
+  /**
+   * Keeps a page just written (and its payload) for the next build. A page that cannot be copied
+   * (a full disk) is left out of the index, and renders again next time.
+   */
   keep(route: string, files: PageFiles, linkTargets: string[]): void {
     // Copied while the next pages render; awaited in save().
     const copying = Promise.all(
       filesOf(files).map((file) => copyInto(this.output(file), this.cached(file))),
-    ).then(() => void (this.kept[route] = { ...files, linkTargets }))
-    copying.catch(() => undefined)
+    ).then(
+      () => void (this.kept[route] = { ...files, linkTargets }),
+      () => undefined,
+    )
     this.pending.push(copying)
   }
 

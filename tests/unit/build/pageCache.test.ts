@@ -82,6 +82,14 @@ describe('PageCache', () => {
     )
   })
 
+  it('leaves out a page it could not keep, without failing the build', async () => {
+    const cache = await PageCache.open(cacheDir, join(parent, 'dist1'), 'k1')
+    // Never written to the output folder, so the copy into the cache fails.
+    cache.keep('/blog/hello', post, [])
+    await expect(cache.save()).resolves.toBeUndefined()
+    expect((await build('k1', join(parent, 'dist2'), 'second')).rendered).toContain('/blog/hello')
+  })
+
   it('copies pages, so a later change to the output folder leaves the cache as it was', async () => {
     await build('k1', join(parent, 'dist1'), 'first')
     await writeFile(join(parent, 'dist1', post.page), 'edited after the build')
