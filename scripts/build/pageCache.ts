@@ -8,7 +8,7 @@
  * writes into dist/ can change the cache.
  */
 import { constants, existsSync } from 'node:fs'
-import { copyFile, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { copyFile, mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 
 /** The files vite-react-ssg writes for one route, relative to the output folder. */
@@ -30,6 +30,15 @@ interface Index {
 
 const INDEX = 'index.json'
 const FILES = 'files'
+const STALE = '-stale-'
+
+async function staleBeside(dir: string): Promise<string[]> {
+  const prefix = `${path.basename(dir)}${STALE}`
+  const names = await readdir(path.dirname(dir)).catch(() => [] as string[])
+  return names
+    .filter((name) => name.startsWith(prefix))
+    .map((name) => path.join(path.dirname(dir), name))
+}
 
 export class PageCache {
   private readonly kept: Record<string, Entry> = {}
@@ -41,7 +50,7 @@ export class PageCache {
     private readonly key: string,
     /** The last build's pages, when its key is this build's. */
     private readonly last: Record<string, Entry>,
-    /** The deletion of a cache made from other inputs, started when this build opened it. */
+    /** The deletion of caches made from other inputs, started when this build opened it. */
     private readonly stale: Promise<void>,
   ) {}
 
@@ -49,16 +58,19 @@ export class PageCache {
     const index = await readFile(path.join(dir, INDEX), 'utf8')
       .then((text) => JSON.parse(text) as Index)
       .catch(() => undefined)
-    if (index?.key === key) return new PageCache(dir, outDir, key, index.pages, Promise.resolve())
-    // Other inputs: none of its pages can be used. Renamed aside at once, deleted meanwhile.
-    let stale = Promise.resolve()
-    if (existsSync(dir)) {
-      const aside = `${dir}-stale-${process.pid}-${Date.now()}`
+    // Caches an earlier build set aside and did not get to delete (it crashed or was stopped).
+    const stale = await staleBeside(dir)
+    if (index?.key !== key && existsSync(dir)) {
+      // Other inputs: none of its pages can be used. Renamed aside at once, deleted meanwhile.
+      const aside = `${dir}${STALE}${process.pid}-${Date.now()}`
       await rename(dir, aside)
-      // The cache only saves time: a folder that cannot be deleted must not fail the build.
-      stale = rm(aside, { recursive: true, force: true }).catch(() => undefined)
+      stale.push(aside)
     }
-    return new PageCache(dir, outDir, key, {}, stale)
+    // The cache only saves time: a folder that cannot be deleted must not fail the build.
+    const deleted = Promise.all(
+      stale.map((folder) => rm(folder, { recursive: true, force: true }).catch(() => undefined)),
+    ).then(() => undefined)
+    return new PageCache(dir, outDir, key, index?.key === key ? index.pages : {}, deleted)
   }
 
   /**

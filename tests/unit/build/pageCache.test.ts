@@ -66,6 +66,12 @@ describe('PageCache', () => {
     expect((await readdir(join(parent, 'cache'))).sort()).toEqual(['pages'])
   })
 
+  it('deletes what a build that crashed left aside', async () => {
+    await mkdir(join(parent, 'cache', 'pages-stale-123-456', 'files'), { recursive: true })
+    await build('k1', join(parent, 'dist1'), 'first')
+    expect(await readdir(join(parent, 'cache'))).toEqual(['pages'])
+  })
+
   it('has nothing to reuse after a build that stopped before saving', async () => {
     await build('k1', join(parent, 'dist1'), 'first')
     await build('k2', join(parent, 'dist2'), 'second', true)
