@@ -30,9 +30,10 @@ async function leftAside(outDir: string): Promise<string[]> {
 /**
  * Moves `outDir` aside, so it no longer exists, and returns the deletion of what was in it (and
  * of anything an earlier build left aside), to await before the build reports success. A folder
- * holding `.git` is left to Vite, which keeps that.
+ * holding `.git` is left to Vite, which keeps that. The page cache (pageCache.ts) sets its own
+ * folder aside the same way.
  */
-export async function moveOutDirAside(outDir: string): Promise<{ removed: Promise<void> }> {
+export async function moveFolderAside(outDir: string): Promise<{ removed: Promise<void> }> {
   const stale = await leftAside(outDir)
   if (existsSync(outDir) && !existsSync(path.join(outDir, '.git'))) {
     const aside = asideName(outDir)
@@ -59,7 +60,7 @@ export function outDirAsidePlugin(outDir: string): Plugin {
     apply: 'build',
     async buildStart() {
       if (this.environment.config.build.ssr || shared[REMOVAL_KEY]) return
-      const { removed } = await moveOutDirAside(path.resolve(outDir))
+      const { removed } = await moveFolderAside(path.resolve(outDir))
       shared[REMOVAL_KEY] = removed
     },
   }

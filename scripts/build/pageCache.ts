@@ -7,9 +7,10 @@
  * variable, and every page renders again. Pages are copied, never linked, so nothing that later
  * writes into dist/ can change the cache.
  */
-import { constants, existsSync } from 'node:fs'
-import { copyFile, mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises'
+import { constants } from 'node:fs'
+import { copyFile, mkdir, readFile, rename, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { moveFolderAside } from './outDirAside.ts'
 
 /** The files vite-react-ssg writes for one route, relative to the output folder. */
 export interface PageFiles {
@@ -30,15 +31,6 @@ interface Index {
 
 const INDEX = 'index.json'
 const FILES = 'files'
-const STALE = '-stale-'
-
-async function staleBeside(dir: string): Promise<string[]> {
-  const prefix = `${path.basename(dir)}${STALE}`
-  const names = await readdir(path.dirname(dir)).catch(() => [] as string[])
-  return names
-    .filter((name) => name.startsWith(prefix))
-    .map((name) => path.join(path.dirname(dir), name))
-}
 
 export class PageCache {
   private readonly kept: Record<string, Entry> = {}
@@ -58,19 +50,18 @@ export class PageCache {
     const index = await readFile(path.join(dir, INDEX), 'utf8')
       .then((text) => JSON.parse(text) as Index)
       .catch(() => undefined)
-    // Caches an earlier build set aside and did not get to delete (it crashed or was stopped).
-    const stale = await staleBeside(dir)
-    if (index?.key !== key && existsSync(dir)) {
-      // Other inputs: none of its pages can be used. Renamed aside at once, deleted meanwhile.
-      const aside = `${dir}${STALE}${process.pid}-${Date.now()}`
-      await rename(dir, aside)
-      stale.push(aside)
-    }
-    // The cache only saves time: a folder that cannot be deleted must not fail the build.
-    const deleted = Promise.all(
-      stale.map((folder) => rm(folder, { recursive: true, force: true }).catch(() => undefined)),
-    ).then(() => undefined)
-    return new PageCache(dir, outDir, key, index?.key === key ? index.pages : {}, deleted)
+    if (index?.key === key) return new PageCache(dir, outDir, key, index.pages, Promise.resolve())
+    // Other inputs: none of its pages can be used. Set aside at once and deleted meanwhile, with
+    // what an earlier build left aside (outDirAside.ts). The cache only saves time: a folder that
+    // cannot be deleted must not fail the build.
+    const { removed } = await moveFolderAside(dir)
+    return new PageCache(
+      dir,
+      outDir,
+      key,
+      {},
+      removed.catch(() => undefined),
+    )
   }
 
   /**

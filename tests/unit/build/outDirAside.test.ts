@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { moveOutDirAside } from '../../../scripts/build/outDirAside.ts'
+import { moveFolderAside } from '../../../scripts/build/outDirAside.ts'
 
 let parent: string
 beforeEach(async () => {
@@ -18,11 +18,11 @@ async function lastBuild(dir: string, pages: number): Promise<void> {
   }
 }
 
-describe('moveOutDirAside', () => {
+describe('moveFolderAside', () => {
   it('leaves no file of the last build where the new one is written, before deleting them', async () => {
     const dist = join(parent, 'dist')
     await lastBuild(dist, 50)
-    const { removed } = await moveOutDirAside(dist)
+    const { removed } = await moveFolderAside(dist)
     // The new build may start writing now: nothing of the old one is in its way.
     expect(existsSync(dist)).toBe(false)
     await removed
@@ -35,7 +35,7 @@ describe('moveOutDirAside', () => {
     await writeFile(join(parent, 'notes.txt'), 'mine')
     await lastBuild(join(parent, 'dist-other'), 2)
     await (
-      await moveOutDirAside(dist)
+      await moveFolderAside(dist)
     ).removed
     expect((await readdir(parent)).sort()).toEqual(['dist-other', 'notes.txt'])
   })
@@ -44,7 +44,7 @@ describe('moveOutDirAside', () => {
     const dist = join(parent, 'dist')
     await mkdir(join(dist, '.git'), { recursive: true })
     await (
-      await moveOutDirAside(dist)
+      await moveFolderAside(dist)
     ).removed
     expect(existsSync(join(dist, '.git'))).toBe(true)
   })

@@ -67,7 +67,7 @@ describe('PageCache', () => {
   })
 
   it('deletes what a build that crashed left aside', async () => {
-    await mkdir(join(parent, 'cache', 'pages-stale-123-456', 'files'), { recursive: true })
+    await mkdir(join(parent, 'cache', '.pages-old-123-456', 'files'), { recursive: true })
     await build('k1', join(parent, 'dist1'), 'first')
     expect(await readdir(join(parent, 'cache'))).toEqual(['pages'])
   })
