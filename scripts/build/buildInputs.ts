@@ -7,7 +7,7 @@
  * so whole folders are read rather than the files each pass imports.
  */
 import { createHash } from 'node:crypto'
-import { readFileSync, readdirSync, statSync } from 'node:fs'
+import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 
 /** Folders of the project the client, the server pass or the page hooks read from. */
@@ -59,15 +59,6 @@ function filesUnder(base: string, dir: string): string[] {
   })
 }
 
-function exists(file: string): boolean {
-  try {
-    statSync(file)
-    return true
-  } catch {
-    return false
-  }
-}
-
 /** The variables that change what a build makes: Vite's, Folio's, and the mode's. */
 export function buildVariables(env: NodeJS.ProcessEnv): [string, string][] {
   return Object.entries(env)
@@ -95,9 +86,9 @@ export function fingerprintBuildInputs({ root, contentDir, env }: BuildInputs): 
       .filter((name) => name.startsWith('.env'))
       .sort(),
   ]
-  for (const file of rootFiles.filter((name) => exists(path.join(root, name))))
+  for (const file of rootFiles.filter((name) => existsSync(path.join(root, name))))
     add(`file:${file}`, readFileSync(path.join(root, file)))
-  for (const folder of INPUT_FOLDERS.filter((name) => exists(path.join(root, name))))
+  for (const folder of INPUT_FOLDERS.filter((name) => existsSync(path.join(root, name))))
     for (const file of filesUnder(root, folder))
       add(`file:${file}`, readFileSync(path.join(root, file)))
   for (const file of filesUnder(contentDir, '.'))

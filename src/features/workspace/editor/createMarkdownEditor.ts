@@ -82,7 +82,7 @@ export function createMarkdownEditor(options: MarkdownEditorOptions): MarkdownEd
         // coloured by htmlInMarkdown.ts in the client build.
         markdown({
           base: markdownLanguage,
-          codeLanguages: [...fenceLanguages],
+          codeLanguages: fenceLanguages,
           completeHTMLTags: false,
         }),
         syntaxHighlighting(markdownHighlightStyle),
