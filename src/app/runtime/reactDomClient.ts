@@ -38,7 +38,11 @@ export function createRoot(container: Element): Root {
  * when the part's ref is set, before its effects run: the same flush goes on to render what
  * those effects change, as it would after any hydration.
  */
-async function resumeTurn(turn: Turn, collect: (render: () => void) => void): Promise<void> {
+async function resumeTurn(
+  container: Element,
+  turn: Turn,
+  collect: (render: () => void) => void,
+): Promise<void> {
   let flush: (() => void) | undefined
   const previous = options.debounceRendering
   options.debounceRendering = (callback) => {
@@ -50,7 +54,7 @@ async function resumeTurn(turn: Turn, collect: (render: () => void) => void): Pr
   } finally {
     options.debounceRendering = previous
   }
-  const watch = watchHydrationChanges(document.body)
+  const watch = watchHydrationChanges(container)
   // Other updates that came in meanwhile run in the same flush: only the part's nodes count.
   turn.onHydrated = (element) => watch.report((node) => element.contains(node))
   try {
@@ -66,7 +70,7 @@ export function hydrateRoot(container: Element, children: ComponentChild): Root 
     hydrateInTurns(
       () =>
         reportHydrationChanges(container, () => whileHydrating(() => hydrate(children, container))),
-      resumeTurn,
+      (turn, collect) => resumeTurn(container, turn, collect),
     )
   })
   return createRoot(container)
