@@ -423,11 +423,29 @@ create table if not exists _local_realtime.changes (
 -- The old row is queued as the WAL carries it: its replica identity, which by default is the
 -- primary key only (the whole row only with `replica identity full`). Hosted Realtime knows no
 -- more of a deleted row than that, and neither may this stand-in.
+--
+-- An UPDATE's new row leaves out the large values it did not change. wal2json skips a value
+-- stored out of line (TOAST) that the update left alone (wal2json.c: "column %s has an
+-- unchanged TOAST"), so hosted Realtime never has it to send. Which values Postgres moved
+-- out of line cannot be seen from SQL; it moves them only once a row passes TOAST's 2 KB
+-- threshold, biggest first, so leaving out every unchanged value over 1,000 bytes covers each
+-- one it moves in this project's tables, and is never more than hosted sends.
 create or replace function _local_realtime.capture() returns trigger
 language plpgsql security definer set search_path = '' as $$
 declare
   identity jsonb;
+  row_now jsonb;
 begin
+  if tg_op = 'UPDATE' then
+    row_now := to_jsonb(new);
+    select row_now - coalesce(array_agg(now_value.key), '{}'::text[]) into row_now
+      from pg_catalog.jsonb_each(row_now) now_value
+      join pg_catalog.jsonb_each(to_jsonb(old)) old_value on old_value.key = now_value.key
+      where old_value.value = now_value.value
+        and pg_catalog.octet_length(now_value.value::text) > 1000;
+  elsif tg_op = 'INSERT' then
+    row_now := to_jsonb(new);
+  end if;
   if tg_op in ('UPDATE', 'DELETE') then
     if (select c.relreplident from pg_catalog.pg_class c where c.oid = tg_relid) = 'f' then
       identity := to_jsonb(old);
@@ -443,7 +461,7 @@ begin
     tg_table_schema,
     tg_table_name,
     tg_op,
-    case when tg_op in ('INSERT', 'UPDATE') then to_jsonb(new) end,
+    row_now,
     identity
   );
   return null;

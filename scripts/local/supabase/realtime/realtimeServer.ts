@@ -10,6 +10,13 @@ import { isValidFilter, matches } from './bindings.ts'
 import type { Binding } from './bindings.ts'
 import type { RowChange } from './changeFeed.ts'
 import { decodeMessage, encodeMessage } from './phoenixMessage.ts'
+import {
+  MAX_RECORD_BYTES,
+  PAYLOAD_TOO_LARGE,
+  smallValuesOf,
+  walRecordBytes,
+} from './recordLimit.ts'
+import type { Json } from './recordLimit.ts'
 import type { PhoenixMessage, Serializer } from './phoenixMessage.ts'
 
 const PATH = '/realtime/v1/websocket'
@@ -173,12 +180,22 @@ export class RealtimeServer {
     const table = this.ctx.catalog.tableSync(change.schema_name, change.table_name)
     if (!table) return
     const columns = [...table.columns.values()].map((c) => ({ name: c.name, type: c.udt }))
+    const pkOnly = (row: Record<string, unknown> | null) =>
+      row ? Object.fromEntries(table.primaryKey.map((k) => [k, row[k]])) : {}
+    const oversized =
+      walRecordBytes({
+        ...change,
+        record: change.record as Record<string, Json> | null,
+        old_record: change.old_record as Record<string, Json> | null,
+        columns: [...table.columns.values()],
+        primaryKey: table.primaryKey,
+      }) > MAX_RECORD_BYTES
+    const sent = (row: Record<string, unknown>) =>
+      oversized ? smallValuesOf(row as Record<string, Json>) : row
     for (const connection of this.connections) {
       for (const channel of connection.channels.values()) {
         const ids = channel.bindings.filter((b) => matches(b, change)).map((b) => b.id)
         if (ids.length === 0 || !(await this.visible(channel.claims, change))) continue
-        const pkOnly = (row: Record<string, unknown> | null) =>
-          row ? Object.fromEntries(table.primaryKey.map((k) => [k, row[k]])) : {}
         this.send(connection, {
           join_ref: channel.joinRef,
           ref: null,
@@ -192,10 +209,11 @@ export class RealtimeServer {
               commit_timestamp: change.commit_timestamp,
               type: change.change_type,
               columns,
-              record: change.record ?? {},
+              record: sent(change.record ?? {}),
               // As on Supabase with RLS: the old row is reduced to its primary key.
-              old_record: change.change_type === 'INSERT' ? undefined : pkOnly(change.old_record),
-              errors: null,
+              old_record:
+                change.change_type === 'INSERT' ? undefined : sent(pkOnly(change.old_record)),
+              errors: oversized ? [PAYLOAD_TOO_LARGE] : null,
             },
           },
         })
