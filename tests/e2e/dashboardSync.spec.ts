@@ -2,7 +2,7 @@
  * Two browser contexts of one user (two devices): realtime updates and conflict resolution.
  */
 import { expect, test } from '@playwright/test'
-import { createUser } from './backend.ts'
+import { adminClient, createUser } from './backend.ts'
 import {
   appendText,
   device,
@@ -203,5 +203,51 @@ test('take theirs replaces the local text with the saved version', async ({ brow
   expect(await editorText(phone)).toBe('One. Two (laptop).')
   expect((await readDocument(doc.id)).body).toBe('One. Two (laptop).')
   await laptop.context().close()
+  await phone.context().close()
+})
+
+test('a change over 1 MB, which Realtime sends without its long values, still arrives whole', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000) // a 1 MB note through the editor and the preview worker
+  const user = await createUser('dash-413')
+  const doc = await insertDocument(user, { title: 'Small note', body: '# Small note\n\nShort.' })
+  const phone = await device(browser, user, `/dashboard?doc=${doc.id}`)
+  await editorReady(phone)
+  await expect(phone.getByTestId('live-status')).toHaveText(/^Live/)
+
+  // Another device saves a note of 1,000,000 bytes (the most a body may hold) under a title
+  // longer than 64 bytes. Its 90,000 line breaks take the change past 1 MB, so Realtime sends
+  // only the values of 64 bytes or less ('Error 413: Payload Too Large').
+  const body = `${'Short line.\n'.repeat(9)}\n`.repeat(9_174)
+  const title = 'Field notes from the whole quarter, every meeting and every decision'
+  const admin = await adminClient()
+  const updated = await admin.from('documents').update({ title, body }).eq('id', doc.id)
+  expect(updated.error).toBeNull()
+
+  await expect(documentLink(phone, title)).toBeVisible()
+  await expect(phone.getByRole('heading', { level: 2, name: title })).toBeVisible()
+  await expect
+    .poll(async () => (await editorText(phone)).length, { timeout: 60_000 })
+    .toBe(body.length)
+  await expect(phone.getByTestId('size-warning')).toHaveText(
+    '1000 KB of 1 MB: a document can hold up to 1 MB of text.',
+  )
+
+  // This device's own save of the note comes back the same way; it has that version already,
+  // so it does not download the megabyte again.
+  const reads: string[] = []
+  phone.on('request', (request) => {
+    const url = new URL(request.url())
+    if (request.method() === 'GET' && url.pathname === '/rest/v1/documents')
+      if (url.searchParams.get('select')?.includes('body')) reads.push(url.search)
+  })
+  await phone.locator('.cm-content').click()
+  await phone.keyboard.press('ControlOrMeta+End')
+  await phone.keyboard.type('End.')
+  await expect(saveStatus(phone)).toHaveAttribute('data-status', 'saved', { timeout: 30_000 })
+  expect((await readDocument(doc.id)).body).toBe(`${body}End.`)
+  await phone.waitForTimeout(2_000) // the change reaches this device through Realtime
+  expect(reads).toEqual([])
   await phone.context().close()
 })

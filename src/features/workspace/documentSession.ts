@@ -129,6 +129,11 @@ export class DocumentSession {
     if (!this.disposed) this.pendingText?.()
   }
 
+  /** Resolves once no save is in flight: at once when none is. */
+  idle(): Promise<void> {
+    return (this.inFlight ?? Promise.resolve()).catch(() => undefined)
+  }
+
   /** True while closing the tab would lose text. */
   hasUnsavedChanges(): boolean {
     this.takePendingText()

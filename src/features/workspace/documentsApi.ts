@@ -72,6 +72,21 @@ export async function getDocument(
   return { ok: true, data: data as WorkspaceDocument | null }
 }
 
+/** One document's entry in the list, without its text. */
+export async function getDocumentSummary(
+  supabase: SupabaseClient,
+  id: string,
+): Promise<Result<DocumentSummary | null>> {
+  const { data, error, status } = await supabase
+    .from('documents')
+    .select(SUMMARY_COLUMNS)
+    .eq('id', id)
+    .is('deleted_at', null)
+    .maybeSingle()
+  if (error) return failure(error, status, 'load your documents')
+  return { ok: true, data: data as DocumentSummary | null }
+}
+
 /** The database sets id, version and timestamps. */
 export async function createDocument(
   supabase: SupabaseClient,

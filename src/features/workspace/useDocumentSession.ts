@@ -84,12 +84,22 @@ export function useDocumentSession(
     const stopListening = onRemoteChange((changedId, row) => {
       if (changedId !== id || !session) return
       if (row && typeof row.body !== 'string') {
-        // Postgres leaves an unchanged large (TOASTed) column out of the change it streams,
-        // so a rename of a long note arrives without its body: read the row instead.
+        // Realtime sends some changes without the text: Postgres leaves an unchanged large
+        // (TOASTed) column out of the change it streams, so a rename of a long note arrives
+        // without its body, and a change over 1 MB keeps only its values of 64 bytes or less.
+        // Read the row, unless this session already has that version: this device's own save
+        // of a long note coming back, which would otherwise be downloaded again.
         const current = session
-        void getDocument(supabase, id).then((result) => {
-          if (result.ok && !cancelled) current.receiveRemote(result.data)
-        })
+        void current
+          .idle()
+          .then(() =>
+            cancelled || row.version <= current.getState().base.version
+              ? null
+              : getDocument(supabase, id),
+          )
+          .then((result) => {
+            if (result?.ok && !cancelled) current.receiveRemote(result.data)
+          })
         return
       }
       session.receiveRemote(row)

@@ -8,6 +8,7 @@ import {
   createDocument,
   currentPlan,
   deleteDocument,
+  getDocumentSummary,
   listDocuments,
   renameDocument,
   restoreDocument,
@@ -21,7 +22,10 @@ export type RemoteChangeListener = (id: string, row: WorkspaceDocument | null) =
 
 type ListChange = (list: DocumentSummary[]) => DocumentSummary[]
 
-/** A row as realtime sends it: every column, including when it was deleted. */
+/**
+ * A row as realtime sends it: every column, including when it was deleted, except those
+ * Realtime leaves out (see useDocumentSession: a long body or title may be missing).
+ */
 type DocumentRow = WorkspaceDocument & { deleted_at?: string | null }
 
 export interface DocumentsState {
@@ -110,7 +114,17 @@ export function useDocuments(supabase: SupabaseClient | null, userId: string) {
             return
           }
           const row = payload.new
-          apply((list) => upsertSummary(list, row))
+          if (typeof row.title === 'string') apply((list) => upsertSummary(list, row))
+          else {
+            // A change over 1 MB arrives with only its short values (Realtime's
+            // 'Error 413: Payload Too Large'): a long title is read from the row.
+            void getDocumentSummary(supabase, row.id).then((result) => {
+              if (result.ok && result.data) {
+                const summary = result.data
+                apply((list) => upsertSummary(list, summary))
+              }
+            })
+          }
           for (const listener of remoteListeners.current) listener(row.id, row)
         },
       )
