@@ -3,13 +3,22 @@ import type { Backend } from '../../scripts/local/supabase/index.ts'
 import { client, signedInUser, startTestBackend } from './helpers.ts'
 import { listen, waitFor } from './realtimeListen.ts'
 
+// Documents are published as their heads (20261126000000_realtime_sends_document_heads.sql):
+// kept by the database in step with the document, readable by its owner only, written by no
+// client.
 let backend: Backend
 beforeAll(async () => {
   backend = await startTestBackend()
 })
 afterAll(() => backend?.stop())
 
-type Doc = { id: string; title: string; user_id: string; deleted_at: string | null }
+type Doc = {
+  id: string
+  title: string
+  user_id: string
+  version: number
+  deleted_at: string | null
+}
 
 describe('realtime postgres_changes', () => {
   it("delivers a user's own document changes, deletes included, and nobody else's", async () => {
@@ -23,8 +32,10 @@ describe('realtime postgres_changes', () => {
     })
     const aliceOther = { ...alice, supabase: aliceDevice, session: signIn.data.session! }
 
-    const aliceFeed = await listen<Doc>(aliceOther, 'documents')
-    const bobFeed = await listen<Doc>(bob, 'documents')
+    // What Realtime publishes about documents: their heads, never their text.
+    const aliceFeed = await listen<Doc>(aliceOther, 'document_heads')
+    const bobFeed = await listen<Doc>(bob, 'document_heads')
+    const textFeed = await listen<Doc>(aliceOther, 'documents')
 
     const created = await alice.supabase
       .from('documents')
@@ -32,6 +43,7 @@ describe('realtime postgres_changes', () => {
       .select('id')
       .single()
     const id = (created.data as { id: string }).id
+    await alice.supabase.from('documents').update({ body: 'Some text' }).eq('id', id)
     await alice.supabase.from('documents').update({ title: 'Hello again' }).eq('id', id)
     await bob.supabase.from('documents').insert({ title: 'Bob private' })
     // Deleting is marking: an UPDATE, which Realtime checks against RLS like any other.
@@ -45,13 +57,22 @@ describe('realtime postgres_changes', () => {
     const hardDelete = await alice.supabase.from('documents').delete().eq('id', id)
     expect(hardDelete.error?.code).toBe('42501')
 
-    await waitFor(() => aliceFeed.received.length >= 3)
+    await waitFor(() => aliceFeed.received.length >= 4)
     await backend.realtimeSettled()
     await waitFor(() => bobFeed.received.length >= 1)
-    expect(aliceFeed.received.map((c) => c.eventType)).toEqual(['INSERT', 'UPDATE', 'UPDATE'])
+    expect(aliceFeed.received.map((c) => c.eventType)).toEqual([
+      'INSERT',
+      'UPDATE',
+      'UPDATE',
+      'UPDATE',
+    ])
     expect(aliceFeed.received[0]!.new).toMatchObject({ id, title: 'Hello', user_id: alice.id })
-    expect(aliceFeed.received[1]!.new).toMatchObject({ id, title: 'Hello again', deleted_at: null })
-    expect((aliceFeed.received[2]!.new as Doc).deleted_at).toEqual(expect.any(String))
+    expect(aliceFeed.received[1]!.new).toMatchObject({ id, title: 'Hello', version: 2 })
+    expect(aliceFeed.received[2]!.new).toMatchObject({ id, title: 'Hello again', deleted_at: null })
+    expect((aliceFeed.received[3]!.new as Doc).deleted_at).toEqual(expect.any(String))
+    for (const change of aliceFeed.received) expect(change.new).not.toHaveProperty('body')
+    // The documents table itself is not published.
+    expect(textFeed.received).toEqual([])
 
     // The purge removes the row for good; nobody hears of that (the publication does not
     // publish deletes). Bob's next insert proves the feed was drained after it.
@@ -66,11 +87,82 @@ describe('realtime postgres_changes', () => {
       ['INSERT', 'Bob private'],
       ['INSERT', 'Bob again'],
     ])
-    expect(aliceFeed.received).toHaveLength(3)
+    expect(aliceFeed.received).toHaveLength(4)
 
     await aliceFeed.channel.unsubscribe()
+    await textFeed.channel.unsubscribe()
     await bobFeed.channel.unsubscribe()
     aliceOther.supabase.realtime.disconnect()
     bob.supabase.realtime.disconnect()
+  })
+})
+
+describe('document heads', () => {
+  it('follow the document: title, version, time and deletion', async () => {
+    const alice = await signedInUser(backend, 'heads-follow')
+    const created = await alice.supabase
+      .from('documents')
+      .insert({ title: 'Plans', body: 'first' })
+      .select('id')
+      .single()
+    const id = (created.data as { id: string }).id
+    await alice.supabase.from('documents').update({ body: 'second' }).eq('id', id)
+    await alice.supabase.from('documents').update({ title: 'Better plans' }).eq('id', id)
+    const head = async () =>
+      (await alice.supabase.from('document_heads').select('*').eq('id', id).single()).data
+    const row = (await alice.supabase.from('documents').select('*').eq('id', id).single()).data
+    expect(await head()).toEqual({
+      id,
+      user_id: alice.id,
+      title: 'Better plans',
+      version: 3,
+      updated_at: row.updated_at,
+      deleted_at: null,
+    })
+
+    await alice.supabase
+      .from('documents')
+      .update({ deleted_at: new Date().toISOString() })
+      .eq('id', id)
+    const deleted = await head()
+    expect(deleted).toMatchObject({ version: 4, deleted_at: expect.any(String) })
+    // An edit from a tab that has not heard of the delete changes neither row.
+    await alice.supabase.from('documents').update({ body: 'late' }).eq('id', id)
+    expect(await head()).toEqual(deleted)
+
+    // The purge takes the head with the document.
+    await backend.db.transaction((tx) =>
+      tx.query(`select private.purge_deleted_documents(interval '0')`),
+    )
+    expect(await head()).toBeNull()
+  })
+
+  it("are the owner's alone, and no client writes them", async () => {
+    const alice = await signedInUser(backend, 'heads-owner')
+    const mallory = await signedInUser(backend, 'heads-mallory')
+    const created = await alice.supabase
+      .from('documents')
+      .insert({ title: 'Private' })
+      .select('id')
+      .single()
+    const id = (created.data as { id: string }).id
+
+    expect((await mallory.supabase.from('document_heads').select('id')).data).toEqual([])
+    const planted = await mallory.supabase
+      .from('document_heads')
+      .insert({ id, user_id: mallory.id, title: 'Mine now', version: 99, updated_at: 'now()' })
+    expect(planted.error?.code).toBe('42501')
+    for (const user of [alice, mallory]) {
+      const update = await user.supabase
+        .from('document_heads')
+        .update({ title: 'Renamed behind its back', version: 99 })
+        .eq('id', id)
+      expect(update.error?.code).toBe('42501')
+      const remove = await user.supabase.from('document_heads').delete().eq('id', id)
+      expect(remove.error?.code).toBe('42501')
+    }
+    expect((await alice.supabase.from('document_heads').select('title, version')).data).toEqual([
+      { title: 'Private', version: 1 },
+    ])
   })
 })

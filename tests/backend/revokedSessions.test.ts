@@ -41,6 +41,7 @@ describe('a revoked session loses data access at once', () => {
 
     // The other device's access token has not expired, yet nothing of the user's is reachable.
     expect((await other.from('documents').select('id')).data).toEqual([])
+    expect((await other.from('document_heads').select('id')).data).toEqual([])
     const update = await other
       .from('documents')
       .update({ body: 'overwritten by a signed-out tab' })
@@ -68,6 +69,7 @@ describe('a revoked session loses data access at once', () => {
     // The device that signed the others out keeps working, and the text was not touched.
     const mine = await here.from('documents').select('body').eq('id', docId).single()
     expect(mine.data).toEqual({ body: 'typed on the laptop' })
+    expect((await here.from('document_heads').select('id')).data).toEqual([{ id: docId }])
     expect((await here.from('profiles').select('id')).data).toEqual([{ id }])
     expect((await here.from('subscriptions').select('user_id')).data).toEqual([{ user_id: id }])
     expect((await here.storage.from('attachments').download(path)).error).toBeNull()

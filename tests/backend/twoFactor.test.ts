@@ -106,6 +106,11 @@ describe('two-factor users at aal1 reach none of their data', () => {
     expect((await user.aal2.from('documents').select('title')).data).toEqual([
       { title: 'Secret plans' },
     ])
+    // Their heads, what Realtime sends about them, are theirs too.
+    expect((await user.aal1.from('document_heads').select('id')).data).toEqual([])
+    expect((await user.aal2.from('document_heads').select('title')).data).toEqual([
+      { title: 'Secret plans' },
+    ])
   })
 
   it('attachments: no list, sign, download, upload, replace or delete at aal1; all at aal2', async () => {

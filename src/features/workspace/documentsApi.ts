@@ -58,36 +58,18 @@ export async function listDocuments(supabase: SupabaseClient): Promise<Result<Do
   return { ok: true, data: data as DocumentSummary[] }
 }
 
-/** One document that is not deleted, `columns` of it; null when there is none. */
-async function readDocument<Row>(
-  supabase: SupabaseClient,
-  id: string,
-  columns: string,
-  action: string,
-): Promise<Result<Row | null>> {
-  const { data, error, status } = await supabase
-    .from('documents')
-    .select(columns)
-    .eq('id', id)
-    .is('deleted_at', null)
-    .maybeSingle()
-  if (error) return failure(error, status, action)
-  return { ok: true, data: data as Row | null }
-}
-
-export function getDocument(
+export async function getDocument(
   supabase: SupabaseClient,
   id: string,
 ): Promise<Result<WorkspaceDocument | null>> {
-  return readDocument(supabase, id, DOCUMENT_COLUMNS, 'open this document')
-}
-
-/** One document's entry in the list, without its text. */
-export function getDocumentSummary(
-  supabase: SupabaseClient,
-  id: string,
-): Promise<Result<DocumentSummary | null>> {
-  return readDocument(supabase, id, SUMMARY_COLUMNS, 'load your documents')
+  const { data, error, status } = await supabase
+    .from('documents')
+    .select(DOCUMENT_COLUMNS)
+    .eq('id', id)
+    .is('deleted_at', null)
+    .maybeSingle()
+  if (error) return failure(error, status, 'open this document')
+  return { ok: true, data: data as WorkspaceDocument | null }
 }
 
 /** The database sets id, version and timestamps. */

@@ -81,28 +81,26 @@ export function useDocumentSession(
         setOpen({ status: 'ready', session, restoredAt: restore?.keptAt ?? null })
       },
     )
-    const stopListening = onRemoteChange((changedId, row) => {
+    const stopListening = onRemoteChange((changedId, head) => {
       if (changedId !== id || !session) return
-      if (row && typeof row.body !== 'string') {
-        // Realtime sends some changes without the text: Postgres leaves an unchanged large
-        // (TOASTed) column out of the change it streams, so a rename of a long note arrives
-        // without its body, and a change over 1 MB keeps only its values of 64 bytes or less.
-        // Read the row, unless this session already has that version: this device's own save
-        // of a long note coming back, which would otherwise be downloaded again.
-        const current = session
-        void current
-          .idle()
-          .then(() =>
-            cancelled || row.version <= current.getState().base.version
-              ? null
-              : getDocument(supabase, id),
-          )
-          .then((result) => {
-            if (result?.ok && !cancelled) current.receiveRemote(result.data)
-          })
+      if (head === null) {
+        session.receiveRemote(null)
         return
       }
-      session.receiveRemote(row)
+      // Realtime says which version exists, not its text. Read the text only for a version
+      // newer than this session's, once its own save has answered: its own saves come back
+      // this way too, and a long note would otherwise be downloaded again after each one.
+      const current = session
+      void current
+        .idle()
+        .then(() =>
+          cancelled || head.version <= current.getState().base.version
+            ? null
+            : getDocument(supabase, id),
+        )
+        .then((result) => {
+          if (result?.ok && !cancelled) current.receiveRemote(result.data)
+        })
     })
     const online = () => session?.retryNow()
     window.addEventListener('online', online)

@@ -8,7 +8,6 @@ import {
   createDocument,
   currentPlan,
   deleteDocument,
-  getDocumentSummary,
   listDocuments,
   renameDocument,
   restoreDocument,
@@ -18,15 +17,16 @@ import { removeSummary, upsertSummary } from './documentSummaries'
 import { sessionHasEnded } from './sessionCheck'
 import type { DocumentSummary, PlanId, WorkspaceDocument } from './types'
 
-export type RemoteChangeListener = (id: string, row: WorkspaceDocument | null) => void
+/** A document changed elsewhere (its head), or was deleted (null). */
+export type RemoteChangeListener = (id: string, head: DocumentSummary | null) => void
 
 type ListChange = (list: DocumentSummary[]) => DocumentSummary[]
 
 /**
- * A row as realtime sends it: every column, including when it was deleted, except those
- * Realtime leaves out (see useDocumentSession: a long body or title may be missing).
+ * What Realtime sends about a document: its head, never its text
+ * (supabase/migrations/20261126000000_realtime_sends_document_heads.sql).
  */
-type DocumentRow = WorkspaceDocument & { deleted_at?: string | null }
+type DocumentHead = DocumentSummary & { user_id: string; deleted_at: string | null }
 
 export interface DocumentsState {
   status: 'loading' | 'ready' | 'error'
@@ -97,13 +97,13 @@ export function useDocuments(supabase: SupabaseClient | null, userId: string) {
       .channel(`documents:${userId}`)
       .on(
         'postgres_changes',
-        { event: '*', schema: 'public', table: 'documents' },
-        (payload: RealtimePostgresChangesPayload<DocumentRow>) => {
+        { event: '*', schema: 'public', table: 'document_heads' },
+        (payload: RealtimePostgresChangesPayload<DocumentHead>) => {
           // A delete arrives as the update that marks the row (deleted_at); a DELETE event
           // would come from removing the row outright, which only the purge does.
           const gone =
             payload.eventType === 'DELETE'
-              ? (payload.old as Partial<DocumentRow>).id
+              ? (payload.old as Partial<DocumentHead>).id
               : payload.new.deleted_at
                 ? payload.new.id
                 : undefined
@@ -113,19 +113,9 @@ export function useDocuments(supabase: SupabaseClient | null, userId: string) {
             for (const listener of remoteListeners.current) listener(gone, null)
             return
           }
-          const row = payload.new
-          if (typeof row.title === 'string') apply((list) => upsertSummary(list, row))
-          else {
-            // A change over 1 MB arrives with only its short values (Realtime's
-            // 'Error 413: Payload Too Large'): a long title is read from the row.
-            void getDocumentSummary(supabase, row.id).then((result) => {
-              if (result.ok && result.data) {
-                const summary = result.data
-                apply((list) => upsertSummary(list, summary))
-              }
-            })
-          }
-          for (const listener of remoteListeners.current) listener(row.id, row)
+          const head = payload.new
+          apply((list) => upsertSummary(list, head))
+          for (const listener of remoteListeners.current) listener(head.id, head)
         },
       )
       .subscribe((status) => {

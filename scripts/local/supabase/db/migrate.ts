@@ -130,6 +130,20 @@ begin
         actions, t.schemaname, t.tablename);
     end if;
   end loop;
+  -- A table a later migration took out of the publication is heard of no more.
+  for t in
+    select n.nspname as schemaname, c.relname as tablename
+      from pg_trigger tg
+      join pg_class c on c.oid = tg.tgrelid
+      join pg_namespace n on n.oid = c.relnamespace
+     where tg.tgname = '_local_realtime_capture'
+       and not exists (
+         select 1 from pg_publication_tables p
+          where p.pubname = 'supabase_realtime'
+            and p.schemaname = n.nspname and p.tablename = c.relname)
+  loop
+    execute format('drop trigger _local_realtime_capture on %I.%I', t.schemaname, t.tablename);
+  end loop;
 end
 $$;
 `
