@@ -22,6 +22,16 @@ beforeAll(async () => {
     $$;
     create function public.fidelity_two_rows() returns int
     language sql as $$ select (select n from (values (1), (2)) v(n)) $$;
+    create function public.fidelity_numbers() returns setof int
+    language sql as $$ select generate_series(1, 1500) $$;
+    create table public.fidelity_parents (id int primary key);
+    create table public.fidelity_children (
+      id int primary key,
+      parent_id int not null references public.fidelity_parents (id)
+    );
+    insert into public.fidelity_parents select generate_series(1, 1200);
+    insert into public.fidelity_children select n, 1 from generate_series(1, 1500) n;
+    grant select, insert on public.fidelity_parents, public.fidelity_children to authenticated;
     create function public.fidelity_limits() returns json
     language sql as $$
       select json_build_object('statement', current_setting('statement_timeout'),
@@ -243,6 +253,41 @@ describe('API roles and their limits', () => {
     expect(open).toEqual([])
     const policies = await asAdmin(`select policyname from pg_policies where schemaname = 'auth'`)
     expect(policies).toEqual([])
+  })
+})
+
+describe('the Data API returns at most max_rows (1,000) rows a read, as PostgREST does', () => {
+  // supabase/config.toml `[api] max_rows`; PostgREST's db-max-rows caps every read, whatever
+  // it asks for, and leaves writes alone (src/PostgREST/Plan.hs, treeRestrictRange).
+  it('caps a read, with or without a limit or a range', async () => {
+    const { supabase } = await signedInUser(backend, 'max-rows')
+    const all = await supabase.from('fidelity_parents').select('id', { count: 'exact' })
+    expect(all.data).toHaveLength(1000)
+    expect(all.count).toBe(1200)
+    expect((await supabase.from('fidelity_parents').select('id').limit(5000)).data).toHaveLength(
+      1000,
+    )
+    expect((await supabase.from('fidelity_parents').select('id').range(0, 1999)).data).toHaveLength(
+      1000,
+    )
+    const rest = await supabase.from('fidelity_parents').select('id').order('id').range(1000, 1999)
+    expect(rest.data?.map((row) => row.id)).toEqual(Array.from({ length: 200 }, (_, i) => 1001 + i))
+  })
+
+  it('caps each embedded list and a set-returning function, and no write', async () => {
+    const { supabase } = await signedInUser(backend, 'max-rows-embed')
+    const parent = await supabase
+      .from('fidelity_parents')
+      .select('id, fidelity_children(id)')
+      .eq('id', 1)
+      .single()
+    expect((parent.data as { fidelity_children: unknown[] }).fidelity_children).toHaveLength(1000)
+    expect((await supabase.rpc('fidelity_numbers')).data).toHaveLength(1000)
+    const written = await supabase
+      .from('fidelity_parents')
+      .insert(Array.from({ length: 1100 }, (_, i) => ({ id: 10_000 + i })))
+      .select('id')
+    expect(written.data).toHaveLength(1100)
   })
 })
 

@@ -126,7 +126,13 @@ export async function startBackend(overrides: Partial<BackendOptions> = {}): Pro
       },
       {
         prefix: '/rest/v1',
-        handler: restRouter({ db, keys, catalog, afterWrite: () => feed.poke() }),
+        handler: restRouter({
+          db,
+          keys,
+          catalog,
+          afterWrite: () => feed.poke(),
+          maxRows: options.hosted.api.maxRows,
+        }),
       },
       {
         prefix: '/storage/v1',

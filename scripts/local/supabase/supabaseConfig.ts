@@ -21,6 +21,10 @@ export interface BucketSettings {
 }
 
 export interface HostedSettings {
+  api: {
+    /** The most rows one Data API read returns (PostgREST's db-max-rows). */
+    maxRows: number
+  }
   auth: {
     siteUrl: string
     additionalRedirectUrls: string[]
@@ -178,6 +182,7 @@ export function parseSupabaseConfig(
   } catch (error) {
     throw new ConfigError(`supabase/config.toml is not valid TOML: ${(error as Error).message}`)
   }
+  const api = table(root, 'api')
   const auth = table(root, 'auth')
   const email = table(auth, 'email')
   const rateLimit = table(auth, 'rate_limit')
@@ -208,6 +213,7 @@ export function parseSupabaseConfig(
   }
 
   return {
+    api: { maxRows: readNumber(api, 'max_rows', 1000, 'api') },
     auth: {
       siteUrl: readString(auth, 'site_url', 'http://127.0.0.1:3000', env, 'auth'),
       additionalRedirectUrls: readStrings(auth, 'additional_redirect_urls', env, 'auth') ?? [],

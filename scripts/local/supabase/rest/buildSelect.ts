@@ -70,6 +70,7 @@ function embedSql(
   catalog: Catalog,
   params: Params,
   aliases: AliasCounter,
+  limit: number | undefined,
 ): string {
   const rel = findRelationship(catalog, parent.table, item.relation, item.hint)
   const child: Source = { table: rel.target, alias: aliases.take() }
@@ -81,7 +82,10 @@ function embedSql(
       (c, i) => `${child.alias}.${quoteIdent(c)} = ${parent.alias}.${quoteIdent(parentCols[i]!)}`,
     )
     .join(' and ')
-  const inner = `select ${selectList(item.items, child, catalog, params, aliases).columns} from ${qualified(rel.target.schema, rel.target.name)} ${child.alias} where ${join}`
+  const columns = selectList(item.items, child, catalog, params, aliases, limit).columns
+  // A whole number from the backend's settings, never from the request.
+  const cap = !rel.toOne && limit !== undefined ? ` limit ${Math.trunc(limit)}` : ''
+  const inner = `select ${columns} from ${qualified(rel.target.schema, rel.target.name)} ${child.alias} where ${join}${cap}`
   const name = quoteIdent(item.alias ?? item.relation)
   return rel.toOne
     ? `(select row_to_json(_e) from (${inner}) _e) as ${name}`
@@ -101,6 +105,8 @@ export function selectList(
   catalog: Catalog,
   params: Params,
   aliases: AliasCounter,
+  /** The most rows each embedded list holds; none when undefined (what a write returns). */
+  embedLimit?: number,
 ): SelectSql {
   const columns: string[] = []
   const grouped: string[] = []
@@ -122,7 +128,7 @@ export function selectList(
       grouped.push(expression)
     } else {
       if (hasCount) throw parseError('count() cannot be combined with embedded resources')
-      columns.push(embedSql(item, source, catalog, params, aliases))
+      columns.push(embedSql(item, source, catalog, params, aliases, embedLimit))
     }
   }
   return {

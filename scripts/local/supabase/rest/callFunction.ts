@@ -40,6 +40,8 @@ export async function callFunction(
   schema: string,
   name: string,
   args: Record<string, unknown>,
+  /** The most rows a set-returning function's answer holds (the Data API's max rows). */
+  maxRows: number,
 ): Promise<CallResult> {
   const given = Object.keys(args)
   const fn = pickOverload(await catalog.functionsNamed(schema, name), given)
@@ -69,8 +71,10 @@ export async function callFunction(
     const scalar = fn.returnTypeKind !== 'c' && fn.returnType !== 'record'
     const item = scalar ? `to_json(_r.v)` : `to_json(_r)`
     const from = scalar ? `${call} as _r(v)` : `${call} _r`
+    // A whole number from the backend's settings, never from the request.
+    const rows = `(select * from ${from} limit ${Math.trunc(maxRows)}) _r`
     const result = await tx.query<{ body: string; count: number }>(
-      `select coalesce(json_agg(${item}), '[]')::text as body, count(*)::int as count from ${from}`,
+      `select coalesce(json_agg(${item}), '[]')::text as body, count(*)::int as count from ${rows}`,
       params.values,
     )
     return result.rows[0] ?? { body: '[]', count: 0 }

@@ -31,10 +31,17 @@ export function projectRows(
   query: RestQuery,
   catalog: Catalog,
   params: Params,
-  options: { filter: boolean; page: boolean },
+  options: { filter: boolean; page: boolean; embedLimit?: number },
 ): string {
   const source: Source = { table, alias: '_t0' }
-  const select = selectList(query.select, source, catalog, params, new AliasCounter())
+  const select = selectList(
+    query.select,
+    source,
+    catalog,
+    params,
+    new AliasCounter(),
+    options.embedLimit,
+  )
   const where = options.filter ? whereClause(query.filters, source, params) : ''
   const order = orderClause(query, source, params)
   // limit/offset were parsed as non-negative integers, so inlining them is safe.
@@ -52,11 +59,14 @@ export async function readRows(
   catalog: Catalog,
   table: TableInfo,
   query: RestQuery,
+  /** The most rows each embedded list holds (the Data API's max rows). */
+  embedLimit?: number,
 ): Promise<Rows> {
   const params = new Params()
   const sql = projectRows(qualified(table.schema, table.name), table, query, catalog, params, {
     filter: true,
     page: true,
+    embedLimit,
   })
   const result = await tx.query<Rows>(sql, params.values)
   return result.rows[0] ?? { body: '[]', count: 0 }

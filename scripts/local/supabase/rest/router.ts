@@ -21,6 +21,13 @@ export interface RestContext {
   catalog: Catalog
   /** Called after a write committed (realtime picks up the changes). */
   afterWrite: () => void
+  /**
+   * The most rows a read returns, whatever limit or range it asks for, at the top and in each
+   * embedded list, and from a set-returning function; writes are not capped. PostgREST's
+   * `db-max-rows` (src/PostgREST/Plan.hs, readPlan: `treeRestrictRange configDbMaxRows`, which
+   * leaves relation mutations alone); `[api] max_rows` in supabase/config.toml.
+   */
+  maxRows: number
 }
 
 const PREFIX = '/rest/v1'
@@ -125,7 +132,7 @@ async function handle(
       claims,
       async (tx) => {
         if (reading) await tx.query('set transaction read only')
-        return callFunction(tx, ctx.catalog, schema, decodeURIComponent(rpc[1]!), args)
+        return callFunction(tx, ctx.catalog, schema, decodeURIComponent(rpc[1]!), args, ctx.maxRows)
       },
       AS_POSTGREST,
     )
@@ -145,20 +152,21 @@ async function handle(
   const query = parseRestRequest(req)
 
   if (reading) {
+    const read = { ...query, limit: Math.min(query.limit ?? ctx.maxRows, ctx.maxRows) }
     const { rows, total } = await withClaims(
       ctx.db,
       claims,
       async (tx) => {
         await tx.query('set transaction read only')
-        const rows = await readRows(tx, ctx.catalog, table, query)
-        const total = query.prefer.count ? await countRows(tx, table, query) : undefined
+        const rows = await readRows(tx, ctx.catalog, table, read, ctx.maxRows)
+        const total = read.prefer.count ? await countRows(tx, table, read) : undefined
         return { rows, total }
       },
       AS_POSTGREST,
     )
-    const body = query.singleObject ? asSingle(rows) : rows.body
-    return respond(200, query, method === 'HEAD' ? undefined : body, {
-      'content-range': contentRange(query, rows, total),
+    const body = read.singleObject ? asSingle(rows) : rows.body
+    return respond(200, read, method === 'HEAD' ? undefined : body, {
+      'content-range': contentRange(read, rows, total),
     })
   }
 
