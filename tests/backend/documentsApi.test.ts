@@ -154,3 +154,24 @@ describe('deleted documents', () => {
     expect(left.data?.map((d) => d.id)).toEqual([live.id, recent.id])
   })
 })
+
+describe('the list', () => {
+  it('holds every document, past the 1,000 rows one read of the Data API returns', async () => {
+    const { id, supabase } = await signedInUser(backend, 'list-pages')
+    // Written straight into the database: as many documents as a Pro account may keep.
+    await backend.db.transaction(async (tx) => {
+      await tx.query(`set local session_replication_role = replica`)
+      await tx.query(
+        `insert into public.documents (user_id, title, updated_at)
+           select $1, 'Note ' || n, now() - n * interval '1 second' from generate_series(1, 1005) n`,
+        [id],
+      )
+    })
+    const list = await listDocuments(supabase)
+    if (!list.ok) throw new Error(list.message)
+    expect(list.data).toHaveLength(1005)
+    expect(new Set(list.data.map((doc) => doc.id)).size).toBe(1005)
+    expect(list.data[0]!.title).toBe('Note 1')
+    expect(list.data.at(-1)!.title).toBe('Note 1005')
+  })
+})

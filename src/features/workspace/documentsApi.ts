@@ -48,14 +48,28 @@ function isTooLargeError(error: PostgrestLikeError | null): boolean {
   return Boolean(error && error.code === '23514' && error.message?.includes('body'))
 }
 
+/**
+ * The Data API returns at most this many rows a read (`[api] max_rows` in
+ * supabase/config.toml), whatever range is asked for: a longer list is read in pages.
+ */
+export const LIST_PAGE_ROWS = 1000
+
 export async function listDocuments(supabase: SupabaseClient): Promise<Result<DocumentSummary[]>> {
-  const { data, error, status } = await supabase
-    .from('documents')
-    .select(SUMMARY_COLUMNS)
-    .is('deleted_at', null)
-    .order('updated_at', { ascending: false })
-  if (error || !data) return failure(error, status, 'load your documents')
-  return { ok: true, data: data as DocumentSummary[] }
+  const found = new Map<string, DocumentSummary>()
+  for (let from = 0; ; from += LIST_PAGE_ROWS) {
+    const { data, error, status } = await supabase
+      .from('documents')
+      .select(SUMMARY_COLUMNS)
+      .is('deleted_at', null)
+      .order('updated_at', { ascending: false })
+      .order('id')
+      .range(from, from + LIST_PAGE_ROWS - 1)
+    if (error || !data) return failure(error, status, 'load your documents')
+    // A document saved while the pages are read moves up, and may come twice: once is enough.
+    for (const summary of data as DocumentSummary[])
+      if (!found.has(summary.id)) found.set(summary.id, summary)
+    if (data.length < LIST_PAGE_ROWS) return { ok: true, data: [...found.values()] }
+  }
 }
 
 export async function getDocument(
