@@ -286,6 +286,23 @@ describe('settings come from supabase/config.toml', () => {
     expect(ok.error).toBeNull()
   })
 
+  it('refuses a password over 72 bytes (bcrypt reads no more), counted in UTF-8', async () => {
+    const supabase = client(backend)
+    for (const password of ['a'.repeat(73), 'é'.repeat(37)]) {
+      const long = await supabase.auth.signUp({ email: uniqueEmail('long'), password })
+      expect(long.error).toMatchObject({ status: 400, code: 'validation_failed' })
+      expect(long.error?.message).toBe('Password cannot be longer than 72 characters')
+    }
+    const user = await signedInUser(backend, 'long-change')
+    const change = await user.supabase.auth.updateUser({ password: 'b'.repeat(73) })
+    expect(change.error).toMatchObject({ status: 400, code: 'validation_failed' })
+    const longest = await supabase.auth.signUp({
+      email: uniqueEmail('longest'),
+      password: 'a'.repeat(72),
+    })
+    expect(longest.error).toBeNull()
+  })
+
   it('max_frequency (60 s): a second reset email right away is refused and nothing is sent', async () => {
     const { email } = await signedInUser(backend, 'reset-twice')
     const supabase = client(backend)

@@ -22,11 +22,22 @@ export interface PasswordPolicy {
   requirements: PasswordRequirements
 }
 
+/** bcrypt reads at most 72 bytes of a password; GoTrue refuses longer ones. */
+export const MAX_PASSWORD_BYTES = 72
+
 /**
- * GoTrue's checkPasswordStrength (supabase/auth internal/api/password.go): every failed rule
- * adds a reason and a sentence, and the answer is one 422 `weak_password` with all of them.
+ * GoTrue's checkPasswordStrength (supabase/auth internal/api/password.go), on sign-up, a
+ * password change and the admin API: a password over 72 bytes is a 400 `validation_failed`
+ * first; then every failed rule adds a reason and a sentence, and the answer is one 422
+ * `weak_password` with all of them.
  */
 export function checkPasswordStrength(password: string, policy: PasswordPolicy): void {
+  if (Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES)
+    throw new AuthError(
+      400,
+      'validation_failed',
+      `Password cannot be longer than ${MAX_PASSWORD_BYTES} characters`,
+    )
   const reasons: string[] = []
   const messages: string[] = []
   // Go's len() counts bytes, so a password of multi-byte characters passes sooner there too.
