@@ -12,7 +12,7 @@
  */
 
 import { CREDENTIALS_REQUIRED, RESEND_REQUIRED } from './specAuthTexts'
-import { MIN_PASSWORD_LENGTH } from './passwordPolicy'
+import { MIN_PASSWORD_LENGTH, PASSWORD_TOO_LONG } from './passwordPolicy'
 
 export const GENERIC_MESSAGE = 'Something went wrong on our side. Please try again.'
 export const UNREACHABLE_MESSAGE =
@@ -118,6 +118,8 @@ export function authErrorMessage(error: unknown): string {
   if (e.name === 'AuthRetryableFetchError') return UNREACHABLE_MESSAGE
   if (e.name === 'AuthWeakPasswordError' || e.code === 'weak_password')
     return weakPasswordMessage(e.reasons)
+  if (e.code === 'validation_failed' && message.startsWith('Password cannot be longer than'))
+    return `That password is too long. ${PASSWORD_TOO_LONG}`
   if (e.name === 'AuthSessionMissingError') return SESSION_ENDED
   if (e.code && authByCode[e.code]) return authByCode[e.code] as string
   // GoTrue before error codes (and some proxies) answer with the message alone.

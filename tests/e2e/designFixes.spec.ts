@@ -71,6 +71,25 @@ test.describe('creating an account', () => {
       'Use at least 8 characters.',
     )
   })
+
+  test('a password longer than the auth service takes is refused here, in words', async ({
+    page,
+  }) => {
+    const signUps: string[] = []
+    page.on('request', (request) => {
+      if (request.url().includes('/auth/v1/signup')) signUps.push(request.url())
+    })
+    await page.goto('/login?mode=signup')
+    await waitForHydration(page)
+    await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('long'))
+    // What a password manager may make: 80 characters, more than bcrypt's 72 bytes.
+    await page.getByLabel('Password').fill('x'.repeat(80))
+    await page.getByRole('button', { name: 'Create account' }).click()
+    const rule = 'Use at most 72 characters; an accented letter counts as two and an emoji as four.'
+    await expect(page.getByText(rule)).toBeVisible()
+    await expect(page.getByLabel('Password')).toHaveAccessibleDescription(rule)
+    expect(signUps).toEqual([])
+  })
 })
 
 /** The space inside `box` above its first child and below its last one. */

@@ -8,6 +8,8 @@ import {
   MIN_PASSWORD_LENGTH,
   PASSWORD_LENGTH_HINT,
   PASSWORD_TOO_SHORT,
+  PASSWORD_TOO_LONG,
+  isPasswordTooLong,
 } from '../../lib/passwordPolicy'
 import { loadSupabase } from './supabaseClient'
 import { TotpCodeField } from './TotpCodeField'
@@ -48,6 +50,10 @@ export function NewPasswordForm({ onDone, purpose = 'change' }: NewPasswordFormP
     if (password.length < MIN_PASSWORD_LENGTH) {
       setError(null)
       return setPasswordError(PASSWORD_TOO_SHORT)
+    }
+    if (isPasswordTooLong(password)) {
+      setError(null)
+      return setPasswordError(PASSWORD_TOO_LONG)
     }
     if (password !== confirm) return setError({ text: 'The two passwords are not the same.' })
     setError(null)

@@ -31,4 +31,16 @@ describe('validateCredentials', () => {
     )
     expect(validateEmail('nope')).toMatch(/like you@example.com/)
   })
+
+  it('asks for at most 72 bytes when signing up, as the auth service counts them', () => {
+    expect(validateCredentials('ada@example.com', 'a'.repeat(73), 'signup').password).toBe(
+      'Use at most 72 characters; an accented letter counts as two and an emoji as four.',
+    )
+    expect(validateCredentials('ada@example.com', 'é'.repeat(40), 'signup').password).toMatch(
+      /at most 72/,
+    )
+    expect(validateCredentials('ada@example.com', 'a'.repeat(72), 'signup')).toEqual({})
+    // Signing in with a long password is the service's to refuse: no account can have one.
+    expect(validateCredentials('ada@example.com', 'a'.repeat(80), 'signin')).toEqual({})
+  })
 })

@@ -84,6 +84,15 @@ describe('authErrorMessage', () => {
     ).toMatch(/data breach/)
     expect(authErrorMessage({ code: 'weak_password', reasons: ['length'] })).toMatch(/too short/)
     expect(authErrorMessage({ code: 'weak_password' })).toMatch(/too weak/)
+    expect(
+      authErrorMessage({
+        code: 'validation_failed',
+        status: 400,
+        message: 'Password cannot be longer than 72 characters',
+      }),
+    ).toBe(
+      'That password is too long. Use at most 72 characters; an accented letter counts as two and an emoji as four.',
+    )
   })
 
   it("keeps the auth client's own texts word for word", () => {
