@@ -286,6 +286,30 @@ describe('settings come from supabase/config.toml', () => {
     expect(ok.error).toBeNull()
   })
 
+  it("checks an email address as GoTrue does: at most 255 bytes, then checkmail's format", async () => {
+    const supabase = client(backend)
+    const tooLong = await supabase.auth.signUp({
+      email: `${'a'.repeat(244)}@example.com`,
+      password: 'long-enough-1',
+    })
+    expect(tooLong.error).toMatchObject({ status: 400, code: 'validation_failed' })
+    expect(tooLong.error?.message).toBe('An email address is too long')
+    for (const email of ['zoë@example.com', 'two@@example.com', 'dot@-example.com']) {
+      const refused = await supabase.auth.signUp({ email, password: 'long-enough-1' })
+      expect(refused.error?.message).toBe('Unable to validate email address: invalid format')
+    }
+    const resent = await supabase.auth.resend({ type: 'signup', email: 'zoë@example.com' })
+    expect(resent.error?.message).toBe('Unable to validate email address: invalid format')
+    const user = await signedInUser(backend, 'email-change-format')
+    const change = await user.supabase.auth.updateUser({ email: 'zoë@example.com' })
+    expect(change.error?.message).toBe('Unable to validate email address: invalid format')
+    const longest = await supabase.auth.signUp({
+      email: `${'a'.repeat(243)}@example.com`,
+      password: 'long-enough-1',
+    })
+    expect(longest.error).toBeNull()
+  })
+
   it('refuses a password over 72 bytes (bcrypt reads no more), counted in UTF-8', async () => {
     const supabase = client(backend)
     for (const password of ['a'.repeat(73), 'é'.repeat(37)]) {

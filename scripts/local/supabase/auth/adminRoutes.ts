@@ -4,14 +4,13 @@ import { AuthError, validationFailed } from './errors.ts'
 import { checkPasswordStrength } from './passwordStrength.ts'
 import { hashPassword } from './passwords.ts'
 import { userJson } from './userJson.ts'
-import { createUser, findUserByEmail, findUserById, isValidEmail } from './users.ts'
+import { createUser, findUserByEmail, findUserById, checkEmail } from './users.ts'
 
 /** POST /admin/users { email, password?, email_confirm?, user_metadata?, app_metadata? } (service role) */
 export async function adminCreateUser(ctx: AuthContext, body: unknown) {
   if (!isRecord(body)) throw validationFailed('Request body must be a JSON object')
   const email = stringField(body, 'email')?.trim() ?? ''
-  if (!isValidEmail(email))
-    throw validationFailed('Unable to validate email address: invalid format')
+  checkEmail(email)
   const password = stringField(body, 'password')
   if (password !== undefined) checkPasswordStrength(password, ctx.settings.password)
   const passwordHash = password !== undefined ? await hashPassword(password) : null

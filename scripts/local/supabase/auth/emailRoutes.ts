@@ -15,7 +15,7 @@ import { allowedRedirect } from './redirects.ts'
 import { signIn } from './sessions.ts'
 import { obfuscatedUserJson, userJson } from './userJson.ts'
 import type { UserRow } from './userJson.ts'
-import { createUser, findUserByEmail, findUserById, isValidEmail, updateUser } from './users.ts'
+import { createUser, findUserByEmail, findUserById, checkEmail, updateUser } from './users.ts'
 
 const PURPOSE_OF: Record<EmailType, TokenPurpose> = {
   signup: 'confirmation',
@@ -100,8 +100,7 @@ export async function mailToken(
 function requireEmail(body: Record<string, unknown>): string {
   const email = stringField(body, 'email')?.trim()
   if (!email) throw validationFailed('To signup, please provide your email')
-  if (!isValidEmail(email))
-    throw validationFailed('Unable to validate email address: invalid format')
+  checkEmail(email)
   return email
 }
 
@@ -198,6 +197,7 @@ export async function resend(ctx: AuthContext, req: Request, body: unknown) {
     throw validationFailed('You must provide either an email or phone number and a type')
   if (type !== 'signup' && type !== 'email_change')
     throw validationFailed('Missing one of these types: signup, email_change')
+  checkEmail(email)
   const challenge = readChallenge(body)
   const redirectTo = redirectOf(ctx, req, body)
   await ctx.db.transaction(async (tx) => {

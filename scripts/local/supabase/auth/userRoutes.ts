@@ -9,7 +9,7 @@ import { readChallenge } from './pkce.ts'
 import { allowedRedirect } from './redirects.ts'
 import { signOut } from './sessions.ts'
 import { userJson } from './userJson.ts'
-import { findUserByEmail, findUserById, isValidEmail, updateUser } from './users.ts'
+import { findUserByEmail, findUserById, checkEmail, updateUser } from './users.ts'
 
 /** GET /user */
 export async function getUser(ctx: AuthContext, req: Request) {
@@ -32,8 +32,7 @@ export async function updateCurrentUser(ctx: AuthContext, req: Request, body: un
   const password = stringField(body, 'password')
   const email = stringField(body, 'email')?.trim()
   if (password !== undefined) checkPasswordStrength(password, ctx.settings.password)
-  if (email !== undefined && !isValidEmail(email))
-    throw validationFailed('Unable to validate email address: invalid format')
+  if (email !== undefined) checkEmail(email)
   const passwordHash = password !== undefined ? await hashPassword(password) : undefined
   const redirectTo = allowedRedirect(
     new URL(req.url).searchParams.get('redirect_to'),
