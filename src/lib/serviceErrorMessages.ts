@@ -120,6 +120,11 @@ export function authErrorMessage(error: unknown): string {
     return weakPasswordMessage(e.reasons)
   if (e.code === 'validation_failed' && message.startsWith('Password cannot be longer than'))
     return `That password is too long. ${PASSWORD_TOO_LONG}`
+  // GoTrue's own check of the address (checkmail's format; at most 255 bytes).
+  if (e.code === 'validation_failed' && message.startsWith('Unable to validate email address'))
+    return 'That email address cannot be used here. Check it for spaces, accents or missing parts.'
+  if (e.code === 'validation_failed' && message === 'An email address is too long')
+    return 'That email address is too long: it can have at most 255 characters.'
   if (e.name === 'AuthSessionMissingError') return SESSION_ENDED
   if (e.code && authByCode[e.code]) return authByCode[e.code] as string
   // GoTrue before error codes (and some proxies) answer with the message alone.

@@ -95,6 +95,18 @@ describe('authErrorMessage', () => {
     )
   })
 
+  it("says what is wrong with an address the auth service's own check refuses", () => {
+    const refused = (message: string) =>
+      authErrorMessage({ code: 'validation_failed', status: 400, message })
+    expect(refused('Unable to validate email address: invalid format')).toBe(
+      'That email address cannot be used here. Check it for spaces, accents or missing parts.',
+    )
+    expect(refused('An email address is too long')).toBe(
+      'That email address is too long: it can have at most 255 characters.',
+    )
+    expect(refused('Something else')).toBe('Please check the fields and try again.')
+  })
+
   it("keeps the auth client's own texts word for word", () => {
     expect(authErrorMessage({ message: CREDENTIALS_REQUIRED })).toBe(CREDENTIALS_REQUIRED)
     expect(authErrorMessage({ message: RESEND_REQUIRED })).toBe(RESEND_REQUIRED)
