@@ -16,7 +16,6 @@ import {
   smallValuesOf,
   walRecordBytes,
 } from './recordLimit.ts'
-import type { Json } from './recordLimit.ts'
 import type { PhoenixMessage, Serializer } from './phoenixMessage.ts'
 
 const PATH = '/realtime/v1/websocket'
@@ -182,16 +181,8 @@ export class RealtimeServer {
     const columns = [...table.columns.values()].map((c) => ({ name: c.name, type: c.udt }))
     const pkOnly = (row: Record<string, unknown> | null) =>
       row ? Object.fromEntries(table.primaryKey.map((k) => [k, row[k]])) : {}
-    const oversized =
-      walRecordBytes({
-        ...change,
-        record: change.record as Record<string, Json> | null,
-        old_record: change.old_record as Record<string, Json> | null,
-        columns: [...table.columns.values()],
-        primaryKey: table.primaryKey,
-      }) > MAX_RECORD_BYTES
-    const sent = (row: Record<string, unknown>) =>
-      oversized ? smallValuesOf(row as Record<string, Json>) : row
+    const oversized = walRecordBytes(change, table) > MAX_RECORD_BYTES
+    const sent = (row: Record<string, unknown>) => (oversized ? smallValuesOf(row) : row)
     for (const connection of this.connections) {
       for (const channel of connection.channels.values()) {
         const ids = channel.bindings.filter((b) => matches(b, change)).map((b) => b.id)

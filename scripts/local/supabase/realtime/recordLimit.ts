@@ -6,7 +6,8 @@
  * lib/extensions/postgres_cdc_rls (realtime.apply_rls: `error_record_exceeds_max_size boolean
  * = octet_length(wal::text) > max_record_bytes`, `octet_length((c).value::text) <= 64`).
  */
-import type { ColumnInfo } from '../rest/catalog.ts'
+import type { TableInfo } from '../rest/catalog.ts'
+import type { RowChange } from './changeFeed.ts'
 
 export const MAX_RECORD_BYTES = 1_048_576
 export const PAYLOAD_TOO_LARGE = 'Error 413: Payload Too Large'
@@ -31,27 +32,19 @@ export function jsonbTextBytes(value: Json): number {
 }
 
 /**
- * The size of the WAL record for this change, as wal2json (format 2, with the options Realtime
- * asks for: timestamps, type names and oids, the primary key) writes it. Type oids are counted
- * as four digits; being a few bytes over can only make this limit stricter than hosted.
+ * The size of the WAL record for this change of a row of `table`, as wal2json (format 2, with
+ * the options Realtime asks for: timestamps, type names and oids, the primary key) writes it.
+ * Type oids are counted as four digits; being a few bytes over can only make this limit
+ * stricter than hosted.
  */
-export function walRecordBytes(change: {
-  change_type: string
-  schema_name: string
-  table_name: string
-  commit_timestamp: string
-  record: Record<string, Json> | null
-  old_record: Record<string, Json> | null
-  columns: readonly ColumnInfo[]
-  primaryKey: readonly string[]
-}): number {
-  const typeOf = (name: string) => change.columns.find((c) => c.name === name)?.udt ?? 'text'
-  const described = (row: Record<string, Json> | null) =>
-    Object.entries(row ?? {}).map(([name, value]) => ({
+export function walRecordBytes(change: RowChange, table: TableInfo): number {
+  const typeOf = (name: string) => table.columns.get(name)?.udt ?? 'text'
+  const described = (row: Record<string, unknown>) =>
+    Object.entries(row).map(([name, value]) => ({
       name,
       type: typeOf(name),
       typeoid: 1000,
-      value,
+      value: value as Json,
     }))
   return jsonbTextBytes({
     action: change.change_type.slice(0, 1),
@@ -60,13 +53,15 @@ export function walRecordBytes(change: {
     table: change.table_name,
     ...(change.record ? { columns: described(change.record) } : {}),
     ...(change.old_record ? { identity: described(change.old_record) } : {}),
-    pk: change.primaryKey.map((name) => ({ name, type: typeOf(name), typeoid: 1000 })),
+    pk: table.primaryKey.map((name) => ({ name, type: typeOf(name), typeoid: 1000 })),
   })
 }
 
 /** A record cut down as hosted Realtime cuts an oversized change's records. */
-export function smallValuesOf(row: Record<string, Json>): Record<string, Json> {
+export function smallValuesOf(row: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(
-    Object.entries(row).filter(([, value]) => jsonbTextBytes(value) <= MAX_KEPT_VALUE_BYTES),
+    Object.entries(row).filter(
+      ([, value]) => jsonbTextBytes(value as Json) <= MAX_KEPT_VALUE_BYTES,
+    ),
   )
 }
