@@ -11,6 +11,9 @@ describe('titles from the first heading', () => {
       'Deploy notes',
     )
     expect(firstHeading('no heading here\n#hashtag')).toBeNull()
+    expect(firstHeading('intro\n# On the last line')).toBe('On the last line')
+    expect(firstHeading('```\n# fenced\n```\n# After the fence\n')).toBe('After the fence')
+    expect(firstHeading('')).toBeNull()
   })
 
   it('names an untitled document from its heading and follows it until renamed', () => {
