@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { PageFinisher, finishBuild, hoistCharset } from './scripts/build/finishBuild.ts'
@@ -55,6 +56,19 @@ const entityDecoderWithoutDom: Plugin = {
       : null,
 }
 
+// The preview worker's copy: the named references' table loads only for a note that has one
+// (src/features/workspace/preview/namedCharacterReferences.ts).
+const lazyEntityDecoderInWorker: Plugin = {
+  name: 'folio-lazy-entity-decoder-in-worker',
+  enforce: 'pre',
+  resolveId: (source) =>
+    source === 'decode-named-character-reference'
+      ? fileURLToPath(
+          new URL('./src/features/workspace/preview/namedCharacterReferences.ts', import.meta.url),
+        )
+      : null,
+}
+
 export default defineConfig({
   plugins: [
     // First: a wrong or missing environment variable stops the build before any work.
@@ -78,7 +92,7 @@ export default defineConfig({
   worker: {
     // ES module workers can split: the dashboard preview's worker loads each grammar on demand.
     format: 'es',
-    plugins: () => [entityDecoderWithoutDom, shikiGrammarsModule()],
+    plugins: () => [lazyEntityDecoderInWorker, shikiGrammarsModule()],
   },
   build: {
     outDir,

@@ -211,3 +211,25 @@ test('the preview loads a grammar with the languages it embeds, from the shipped
   expect(grammars).toEqual(expect.arrayContaining(['html.mjs', 'javascript.mjs']))
   expect(errors).toEqual([])
 })
+
+test('named character references render, their table loaded only once a note has one', async ({
+  page,
+}) => {
+  const errors = trackErrors(page)
+  const user = await createUser('dash-entities')
+  const doc = await insertDocument(user, { title: 'Menu', body: '# Menu\n\nFish and chips\n' })
+  const tables: string[] = []
+  page.context().on('request', (request) => {
+    if (/\/assets\/character-entities-[\w-]+\.js$/.test(request.url())) tables.push(request.url())
+  })
+  await signIn(page, user, `/dashboard?doc=${doc.id}`)
+  await expect(preview(page).getByRole('heading', { level: 1 })).toHaveText(/Menu/)
+  expect(tables).toEqual([])
+
+  await appendText(page, '\n\nFish &amp; chips &copy; 2026, &notaname; and &#169;\n')
+  await expect(preview(page).locator('p').last()).toHaveText(
+    'Fish & chips © 2026, &notaname; and ©',
+  )
+  expect(tables).toHaveLength(1)
+  expect(errors).toEqual([])
+})

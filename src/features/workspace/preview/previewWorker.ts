@@ -9,6 +9,7 @@ import { applyTextChange } from '../textChange'
 import { blockChange } from './blockChange'
 import { grammarLoaders } from './grammarLoaders'
 import { splitHtmlBlocks } from './htmlBlocks'
+import { namedReferencesFor } from './namedCharacterReferences'
 import { createPreviewRenderer } from './previewRenderer'
 import { createBrowserHighlighter } from './shikiBrowser'
 import type { PreviewRequest, PreviewResponse } from './previewProtocol'
@@ -26,6 +27,7 @@ scope.onmessage = async (event: MessageEvent<PreviewRequest>) => {
   markdown = applyTextChange(markdown, change)
   let response: PreviewResponse
   try {
+    await namedReferencesFor(markdown)
     const next = splitHtmlBlocks(await renderer.render(markdown, siteOrigin))
     response = { id, change: blockChange(blocks, next) }
     blocks = next
