@@ -233,3 +233,25 @@ test('named character references render, their table loaded only once a note has
   expect(tables).toHaveLength(1)
   expect(errors).toEqual([])
 })
+
+test('the preview loads its highlighter with the first fenced block in a known language', async ({
+  page,
+}) => {
+  const errors = trackErrors(page)
+  const user = await createUser('dash-lazy-shiki')
+  const doc = await insertDocument(user, { title: 'Prose', body: '# Prose\n\nNo code here.\n' })
+  const highlighter: string[] = []
+  page.context().on('request', (request) => {
+    if (/\/assets\/shikiBrowser-[\w-]+\.js$/.test(request.url())) highlighter.push(request.url())
+  })
+  await signIn(page, user, `/dashboard?doc=${doc.id}`)
+  await expect(preview(page).getByRole('heading', { level: 1 })).toHaveText(/Prose/)
+  expect(highlighter).toEqual([])
+
+  await appendText(page, '\n```ts\nconst answer = 42\n```\n')
+  await expect(
+    preview(page).locator('pre.shiki[data-language="ts"] span[style*="--shiki-light"]').first(),
+  ).toBeVisible()
+  expect(highlighter).toHaveLength(1)
+  expect(errors).toEqual([])
+})

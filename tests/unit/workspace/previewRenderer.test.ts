@@ -73,6 +73,27 @@ describe('the preview pipeline', () => {
     expect(html).toContain('&#x3C;b>x&#x3C;/b>')
   })
 
+  it('downloads a grammar while shiki itself is still loading, not after', async () => {
+    const requested: string[] = []
+    let startShiki: () => void = () => {}
+    const shikiLoaded = new Promise<void>((resolve) => (startShiki = resolve))
+    const renderer = createPreviewRenderer({
+      languages: {
+        ts: () => {
+          requested.push('ts')
+          return bundledLanguages.ts()
+        },
+      },
+      createHighlighter: () => shikiLoaded.then(createBrowserHighlighter),
+    })
+    const rendered = renderer.render('```ts\nconst answer = 42\n```\n')
+    await Promise.resolve()
+    expect(requested).toEqual(['ts'])
+    startShiki()
+    expect(await rendered).toContain('--shiki-light')
+    expect(requested).toEqual(['ts'])
+  })
+
   it('leaves blocks plain when a grammar cannot load', async () => {
     const renderer = createPreviewRenderer({
       languages: { broken: () => Promise.reject(new Error('offline')) },

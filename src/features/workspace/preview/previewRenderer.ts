@@ -43,16 +43,30 @@ export function createPreviewRenderer(deps: PreviewRendererDeps): PreviewRendere
   const failed = new Set<string>()
   const wanted = (lang: string) => Object.hasOwn(deps.languages, lang) && !failed.has(lang)
 
+  /** Each grammar's download, started once. */
+  const grammars = new Map<string, Promise<unknown>>()
+  function grammarOf(lang: string): Promise<unknown> {
+    let grammar = grammars.get(lang)
+    if (!grammar) {
+      grammar = (deps.languages[lang] as LanguageLoader)()
+      grammar.catch(() => undefined) // awaited below; a language loaded meanwhile never is
+      grammars.set(lang, grammar)
+    }
+    return grammar
+  }
+
   async function ensureLanguages(langs: string[]): Promise<HighlighterCore | null> {
     const needed = langs.filter(wanted)
     if (needed.length === 0 && !highlighter) return null
+    // The grammars download beside the highlighter, which may be downloading itself.
+    const downloads = needed.map((lang) => [lang, grammarOf(lang)] as const)
     highlighter ??= deps.createHighlighter()
     const shiki = await highlighter
     const loaded = new Set(shiki.getLoadedLanguages())
-    for (const lang of needed) {
+    for (const [lang, download] of downloads) {
       if (loaded.has(lang)) continue
       try {
-        const grammar = (await (deps.languages[lang] as LanguageLoader)()) as {
+        const grammar = (await download) as {
           default: Parameters<HighlighterCore['loadLanguage']>[0]
         }
         await shiki.loadLanguage(grammar.default)

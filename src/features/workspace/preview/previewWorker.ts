@@ -11,12 +11,14 @@ import { grammarLoaders } from './grammarLoaders'
 import { splitHtmlBlocks } from './htmlBlocks'
 import { namedReferencesFor } from './namedCharacterReferences'
 import { createPreviewRenderer } from './previewRenderer'
-import { createBrowserHighlighter } from './shikiBrowser'
 import type { PreviewRequest, PreviewResponse } from './previewProtocol'
 
 const renderer = createPreviewRenderer({
   languages: grammarLoaders,
-  createHighlighter: createBrowserHighlighter,
+  // Shiki and its regex engine load with the first block in a language it colours: a note
+  // without one (prose, or code in no named language) never downloads them.
+  createHighlighter: () =>
+    import('./shikiBrowser').then((shiki) => shiki.createBrowserHighlighter()),
 })
 const scope = self as unknown as DedicatedWorkerGlobalScope
 let markdown = ''
