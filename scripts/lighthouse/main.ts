@@ -5,7 +5,8 @@
  * audited the same way, served gzipped by the same server, so the post's LCP is printed beside
  * the peer's with the ratio (target ≤ 1.10), from one run on one machine. It reports; the targets
  * (100/100/100/100, LCP ≤ 1.0 s, CLS 0) are checked by eye and recorded in the README. Beside
- * TBT it prints hydration's longest task, which varies far less from run to run.
+ * TBT it prints hydration's longest task, which varies far less from run to run, and how fast
+ * Lighthouse found the machine (its benchmark index), which TBT follows.
  * Flags: --runs N, --pages /,/pricing, --no-peer, --port N (Folio's server; the peer's gets N + 1;
  * a free port when left out). Run after `npm run build`.
  */
@@ -57,6 +58,11 @@ interface RunFigures {
   tbtMs: number
   /** The longest of hydration's tasks as observed, before the 4× slowdown (NaN: none). */
   hydrationMs: number
+  /**
+   * Lighthouse's measure of how fast the machine ran during the audit (lower is slower): on
+   * this shared machine TBT rises as it falls, so a table without it cannot be compared.
+   */
+  benchmarkIndex: number
 }
 
 const pages = values.pages ? values.pages.split(',') : defaultPages(values.dir)
@@ -108,6 +114,7 @@ async function audit(url: string): Promise<RunFigures & { unmeasured: number }> 
       hydrationMs: longestHydrationMs(
         (audits['user-timings']?.details as { items?: UserTiming[] } | undefined)?.items ?? [],
       ),
+      benchmarkIndex: result.lhr.environment?.benchmarkIndex ?? Number.NaN,
     })
     if (showProgress) process.stdout.write('.')
   }
@@ -122,6 +129,7 @@ async function audit(url: string): Promise<RunFigures & { unmeasured: number }> 
     cls: m('cls'),
     tbtMs: m('tbtMs'),
     hydrationMs: m('hydrationMs'),
+    benchmarkIndex: m('benchmarkIndex'),
     unmeasured: figures.filter((figure) => !Number.isFinite(figure.lcpMs)).length,
   }
 }
@@ -139,6 +147,10 @@ function printRow(label: string, figures: RunFigures & { unmeasured: number }): 
     (Number.isFinite(figures.hydrationMs) ? `${figures.hydrationMs.toFixed(1)}ms` : '—').padStart(
       10,
     ),
+    (Number.isFinite(figures.benchmarkIndex)
+      ? String(Math.round(figures.benchmarkIndex))
+      : '—'
+    ).padStart(6),
     figures.unmeasured ? `  (${figures.unmeasured} of ${runs} runs reported no LCP)` : '',
   )
 }
@@ -191,6 +203,7 @@ try {
     '   CLS',
     '  TBT',
     'hydration*',
+    'speed†',
   )
   for (const page of pages) {
     const figures = await audit(`${url}${page}`)
@@ -199,6 +212,9 @@ try {
   }
   console.log(
     "\n* hydration: the longest of hydration's tasks as Lighthouse observed them, before its 4× CPU\n  slowdown (over 12.5 ms it counts towards TBT; docs/decisions/0032-hydration-in-turns.md)",
+  )
+  console.log(
+    "† speed: Lighthouse's benchmark index of the machine during the runs (median; lower is\n  slower). Lighthouse times each task as it ran here, so TBT grows as the machine slows:\n  compare tables only at like speeds.",
   )
 } finally {
   server.close()
