@@ -10,6 +10,7 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { chromium } from 'playwright'
 import { measuringBrowserPath } from '../prerequisites/requirements.ts'
+import { drawIcon } from './drawIcon.ts'
 
 const SIZE = 32
 
@@ -17,20 +18,11 @@ const svg = await readFile('public/favicon.svg', 'utf8')
 const browser = await chromium.launch({ executablePath: measuringBrowserPath(process.env) })
 try {
   const page = await browser.newPage()
-  const png = await page.evaluate(
-    async ({ src, size }) => {
-      const image = new Image()
-      image.src = src
-      await image.decode()
-      const canvas = document.createElement('canvas')
-      canvas.width = size
-      canvas.height = size
-      canvas.getContext('2d')?.drawImage(image, 0, 0, size, size)
-      return canvas.toDataURL('image/png').split(',')[1] as string
-    },
-    { src: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`, size: SIZE },
-  )
-  await writeFile('public/favicon.png', Buffer.from(png, 'base64'))
+  const { pngBase64 } = await page.evaluate(drawIcon, {
+    src: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
+    size: SIZE,
+  })
+  await writeFile('public/favicon.png', Buffer.from(pngBase64, 'base64'))
   console.log(`public/favicon.png: ${SIZE} × ${SIZE} px, drawn from public/favicon.svg`)
 } finally {
   await browser.close()
