@@ -1,15 +1,13 @@
 /**
- * The auth feature's public surface for other features and signed-in pages: the guard, the
- * account settings and the lazily loaded supabase-js. Nothing here imports supabase-js
- * statically. Two kinds of importer go around it on purpose, because a bundler gives every
- * importer of a module everything it re-exports, and their pages have a JavaScript budget:
+ * The auth feature's public surface for other features and signed-in pages: the guard and the
+ * lazily loaded supabase-js. Nothing here imports supabase-js statically. Three kinds of
+ * importer go around it on purpose, because a bundler gives every importer of a module
+ * everything it re-exports, and their pages have a JavaScript budget:
  * - the always-loaded site shell imports ./shell (the header's account corner);
- * - /login and /confirm import their panel (./LoginPanel, ./ConfirmPanel) directly.
+ * - /login and /confirm import their panel (./LoginPanel, ./ConfirmPanel) directly;
+ * - the account page's settings forms come through ./account.
  */
 import '../../styles/forms.css'
-export { NewPasswordForm } from './NewPasswordForm'
 export { RequireUser } from './RequireUser'
-export { SignOutOptions } from './SignOutOptions'
-export { TwoFactorSettings } from './TwoFactorSettings'
 export { loadSupabase } from './supabaseClient'
 export { useAuthState } from './useAuthState'

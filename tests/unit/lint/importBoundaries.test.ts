@@ -34,7 +34,7 @@ describe('features', () => {
       "import { readStoredSession } from '../auth/session'",
     )
     expect(errors).toEqual([
-      'Use src/features/auth through its public entry (index.ts, shell.ts, LoginPanel.ts, ConfirmPanel.ts), not session.',
+      'Use src/features/auth through its public entry (index.ts, account.ts, shell.ts, LoginPanel.ts, ConfirmPanel.ts), not session.',
     ])
   })
 
