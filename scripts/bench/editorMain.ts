@@ -4,7 +4,8 @@
  * ports), then Playwright opens a 10 KB, a 100 KB and a 1 MB note with TypeScript and Bash
  * fences, types into the middle of each at a person's uneven pace and prints input-to-paint
  * latency per keystroke (p50/p95/max), the main thread's CPU time per keystroke, and the
- * JavaScript (gzip) the browser loaded to open the note (scripts/bench/editor/).
+ * JavaScript (gzip) the browser loaded to open each note, and a note without code
+ * (scripts/bench/editor/).
  * The ports are the end-to-end suite's: E2E_PORT, E2E_BACKEND_PORT, E2E_STRIPE_PORT.
  * Flags: --sizes 10000,100000,998000  --keystrokes 120  --no-build  --profile  --list-scripts
  */

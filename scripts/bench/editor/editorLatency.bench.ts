@@ -3,8 +3,8 @@
  * local backend: for a 10 KB, a 100 KB and a 1 MB note, types into the middle of the text at
  * a person's uneven pace (pauses long enough for the preview to come back in between) and
  * prints input-to-paint latency per keystroke, p50/p95/max; and the JavaScript (gzip) the
- * browser loaded to open the 10 KB note, which has TypeScript and Bash fences. Figures, not
- * assertions: this never runs in `npm test`.
+ * browser loaded to open each note (they have TypeScript and Bash fences), and a note without
+ * code. Figures, not assertions: this never runs in `npm test`.
  */
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
@@ -95,38 +95,72 @@ test.afterAll(() => {
   for (const row of rows) console.log(row)
 })
 
+/**
+ * Opens the note as a signed-in person following a link to it, and returns how long until its
+ * preview was rendered and what JavaScript (gzip) the page and its workers fetched for it.
+ */
+async function openNote(
+  page: Page,
+  user: Awaited<ReturnType<typeof createUser>>,
+  body: string,
+): Promise<{ openMs: number; jsBytes: number; scripts: Set<string> }> {
+  const doc = await insertDocument(user, { title: 'Editor bench', body })
+  // Every script the page and its worker fetch; prefetches of other pages are not the open.
+  const scripts = new Set<string>()
+  page.context().on('request', (request) => {
+    const url = new URL(request.url())
+    if (url.port !== String(new URL(SITE).port) || !/\.m?js$/.test(url.pathname)) return
+    if (request.resourceType() === 'script' || request.resourceType() === 'other')
+      if (!(request.headers()['purpose'] === 'prefetch')) scripts.add(url.pathname)
+  })
+  // The site prefetches linked pages a second after load; that is not the note's cost, so
+  // this browser asks it not to (Save-Data), as src/app/prefetch.ts allows.
+  await page.addInitScript(() =>
+    Object.defineProperty(Navigator.prototype, 'connection', { get: () => ({ saveData: true }) }),
+  )
+  await signIn(page, user, `/dashboard?doc=${doc.id}`)
+  await page.reload() // the open, alone: a signed-in person following a link to the note
+  scripts.clear()
+  const opened = performance.now()
+  await page.reload()
+  await editorReady(page)
+  await expect(page.getByTestId('markdown-preview')).toHaveAttribute('data-rendered', 'true', {
+    timeout: 120_000,
+  })
+  const openMs = performance.now() - opened
+  await page.waitForTimeout(1_000) // languages the editor loads after its first parse
+  let jsBytes = 0
+  for (const script of scripts) jsBytes += await gzipBytesOf(script)
+  return { openMs, jsBytes, scripts }
+}
+
+async function listScripts(scripts: Set<string>): Promise<void> {
+  if (!process.env.BENCH_EDITOR_LIST_SCRIPTS) return
+  const sized = await Promise.all([...scripts].map(async (s) => [s, await gzipBytesOf(s)] as const))
+  for (const [script, size] of sized.sort((a, b) => b[1] - a[1]))
+    console.log(`  ${kb(size)}  ${script}`)
+}
+
+test('opening a 10 KB note without code', async ({ page }) => {
+  const user = await createUser('bench-editor-prose')
+  // The bench's note with its fenced blocks left out: prose, lists and a table.
+  const prose = benchDocument(12_000)
+    .split(/^```.*\n?/m)
+    .filter((_, index) => index % 2 === 0)
+    .join('')
+  const { openMs, jsBytes, scripts } = await openNote(page, user, prose)
+  console.log(
+    `${kb(prose.length)} note without code: opened in ${(openMs / 1000).toFixed(1)} s, JavaScript ${kb(jsBytes)} gzip in ${scripts.size} files`,
+  )
+  await listScripts(scripts)
+})
+
 for (const bytes of SIZES) {
   test(`typing into a ${kb(bytes)} note`, async ({ page }) => {
     test.setTimeout(600_000) // a 1 MB note on a shared machine
     const user = await createUser(`bench-editor-${bytes}`)
-    const doc = await insertDocument(user, { title: 'Editor bench', body: benchDocument(bytes) })
 
-    // Every script the page and its worker fetch; prefetches of other pages are not the open.
-    const scripts = new Set<string>()
-    page.context().on('request', (request) => {
-      const url = new URL(request.url())
-      if (url.port !== String(new URL(SITE).port) || !/\.m?js$/.test(url.pathname)) return
-      if (request.resourceType() === 'script' || request.resourceType() === 'other')
-        if (!(request.headers()['purpose'] === 'prefetch')) scripts.add(url.pathname)
-    })
-    // The site prefetches linked pages a second after load; that is not the note's cost, so
-    // this browser asks it not to (Save-Data), as src/app/prefetch.ts allows.
-    await page.addInitScript(() =>
-      Object.defineProperty(Navigator.prototype, 'connection', { get: () => ({ saveData: true }) }),
-    )
-    await signIn(page, user, `/dashboard?doc=${doc.id}`)
-    await page.reload() // the open, alone: a signed-in person following a link to the note
-    scripts.clear()
-    const opened = performance.now()
-    await page.reload()
-    await editorReady(page)
-    await expect(page.getByTestId('markdown-preview')).toHaveAttribute('data-rendered', 'true', {
-      timeout: 120_000,
-    })
-    const openMs = performance.now() - opened
-    await page.waitForTimeout(1_000) // languages the editor loads after its first parse
-    let jsBytes = 0
-    for (const script of scripts) jsBytes += await gzipBytesOf(script)
+    const { openMs, jsBytes, scripts } = await openNote(page, user, benchDocument(bytes))
 
     await cursorToMiddle(page)
     await page.evaluate(installLatencyProbe)
@@ -170,13 +204,7 @@ for (const bytes of SIZES) {
     console.log(
       `${kb(bytes)}: opened in ${(openMs / 1000).toFixed(1)} s, JavaScript ${kb(jsBytes)} gzip in ${scripts.size} files`,
     )
-    if (process.env.BENCH_EDITOR_LIST_SCRIPTS) {
-      const sized = await Promise.all(
-        [...scripts].map(async (s) => [s, await gzipBytesOf(s)] as const),
-      )
-      for (const [script, size] of sized.sort((a, b) => b[1] - a[1]))
-        console.log(`  ${kb(size)}  ${script}`)
-    }
+    await listScripts(scripts)
     expect(figures.length).toBeGreaterThan(KEYSTROKES / 2)
   })
 }
