@@ -6,7 +6,7 @@
  * the peer's with the ratio (target ≤ 1.10), from one run on one machine. It reports; the targets
  * (100/100/100/100, LCP ≤ 1.0 s, CLS 0) are checked by eye and recorded in the README. Beside
  * TBT it prints hydration's longest task, which varies far less from run to run, and how fast
- * Lighthouse found the machine (its benchmark index), which TBT follows.
+ * Lighthouse found the machine as each run began (its benchmark index).
  * Flags: --runs N, --pages /,/pricing, --no-peer, --port N (Folio's server; the peer's gets N + 1;
  * a free port when left out). Run after `npm run build`.
  */
@@ -59,8 +59,9 @@ interface RunFigures {
   /** The longest of hydration's tasks as observed, before the 4× slowdown (NaN: none). */
   hydrationMs: number
   /**
-   * Lighthouse's measure of how fast the machine ran during the audit (lower is slower): on
-   * this shared machine TBT rises as it falls, so a table without it cannot be compared.
+   * Lighthouse's measure of how fast the machine was as the run began (lower is slower). On
+   * this shared machine TBT rises as it slows; the index catches that only in part, since the
+   * load can change during a run, but a table without it cannot be compared at all.
    */
   benchmarkIndex: number
 }
@@ -214,7 +215,7 @@ try {
     "\n* hydration: the longest of hydration's tasks as Lighthouse observed them, before its 4× CPU\n  slowdown (over 12.5 ms it counts towards TBT; docs/decisions/0032-hydration-in-turns.md)",
   )
   console.log(
-    "† speed: Lighthouse's benchmark index of the machine during the runs (median; lower is\n  slower). Lighthouse times each task as it ran here, so TBT grows as the machine slows:\n  compare tables only at like speeds.",
+    "† speed: Lighthouse's benchmark index of the machine as each run began (median; lower is\n  slower). Lighthouse times each task as it ran here, so TBT grows as the machine slows or\n  gets busier during a run, which the index catches only in part.",
   )
 } finally {
   server.close()
