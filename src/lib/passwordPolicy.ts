@@ -21,3 +21,10 @@ export const PASSWORD_TOO_LONG = `Use at most ${MAX_PASSWORD_BYTES} characters; 
 export function isPasswordTooLong(password: string): boolean {
   return new TextEncoder().encode(password).length > MAX_PASSWORD_BYTES
 }
+
+/** What the forms say of a new password's length before sending it, or null when it fits. */
+export function passwordLengthProblem(password: string): string | null {
+  if (password.length < MIN_PASSWORD_LENGTH) return PASSWORD_TOO_SHORT
+  if (isPasswordTooLong(password)) return PASSWORD_TOO_LONG
+  return null
+}

@@ -4,13 +4,7 @@ import { Field } from '../../components/Field'
 import { FormMessage } from '../../components/FormMessage'
 import { authErrorMessage, needsSecondFactor } from '../../lib/serviceErrorMessages'
 import { TOTP_CODE_REQUIRED, needsStepUp, verifySecondFactor } from './secondFactor'
-import {
-  MIN_PASSWORD_LENGTH,
-  PASSWORD_LENGTH_HINT,
-  PASSWORD_TOO_SHORT,
-  PASSWORD_TOO_LONG,
-  isPasswordTooLong,
-} from '../../lib/passwordPolicy'
+import { PASSWORD_LENGTH_HINT, passwordLengthProblem } from '../../lib/passwordPolicy'
 import { loadSupabase } from './supabaseClient'
 import { TotpCodeField } from './TotpCodeField'
 
@@ -47,13 +41,10 @@ export function NewPasswordForm({ onDone, purpose = 'change' }: NewPasswordFormP
   async function submitPassword(event: React.FormEvent) {
     event.preventDefault()
     setPasswordError(null)
-    if (password.length < MIN_PASSWORD_LENGTH) {
+    const lengthProblem = passwordLengthProblem(password)
+    if (lengthProblem) {
       setError(null)
-      return setPasswordError(PASSWORD_TOO_SHORT)
-    }
-    if (isPasswordTooLong(password)) {
-      setError(null)
-      return setPasswordError(PASSWORD_TOO_LONG)
+      return setPasswordError(lengthProblem)
     }
     if (password !== confirm) return setError({ text: 'The two passwords are not the same.' })
     setError(null)

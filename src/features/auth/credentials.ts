@@ -3,12 +3,7 @@
  * the auth service answers (src/lib/serviceErrorMessages.ts), which the password form that
  * /login opens on fetches only when it has an error to show.
  */
-import {
-  PASSWORD_TOO_LONG,
-  PASSWORD_TOO_SHORT,
-  MIN_PASSWORD_LENGTH,
-  isPasswordTooLong,
-} from '../../lib/passwordPolicy'
+import { passwordLengthProblem } from '../../lib/passwordPolicy'
 import { CREDENTIALS_REQUIRED } from '../../lib/specAuthTexts'
 import { EMAIL_HINT, isEmailAddress } from '../../../supabase/functions/_shared/email'
 import type { FieldErrors as ErrorsOf } from '../../../supabase/functions/_shared/fieldErrors'
@@ -35,9 +30,8 @@ export function validateCredentials(
   const errors: FieldErrors = {}
   const invalidEmail = validateEmail(value)
   if (invalidEmail) errors.identifier = invalidEmail
-  if (mode === 'signup' && password.length < MIN_PASSWORD_LENGTH)
-    errors.password = PASSWORD_TOO_SHORT
-  if (mode === 'signup' && isPasswordTooLong(password)) errors.password = PASSWORD_TOO_LONG
+  const passwordProblem = mode === 'signup' ? passwordLengthProblem(password) : null
+  if (passwordProblem) errors.password = passwordProblem
   return errors
 }
 

@@ -7,7 +7,10 @@ import {
 import {
   MAX_PASSWORD_BYTES,
   MIN_PASSWORD_LENGTH,
+  PASSWORD_TOO_LONG,
+  PASSWORD_TOO_SHORT,
   isPasswordTooLong,
+  passwordLengthProblem,
 } from '../../../src/lib/passwordPolicy.ts'
 
 describe('the password rule the forms check', () => {
@@ -25,5 +28,14 @@ describe('the longest password the forms accept', () => {
     expect(isPasswordTooLong('é'.repeat(36))).toBe(false)
     expect(isPasswordTooLong('é'.repeat(37))).toBe(true)
     expect(isPasswordTooLong('🔑'.repeat(19))).toBe(true)
+  })
+})
+
+describe("what the forms say of a new password's length", () => {
+  it('is too short below the minimum, too long past 72 bytes, and nothing in between', () => {
+    expect(passwordLengthProblem('a'.repeat(MIN_PASSWORD_LENGTH - 1))).toBe(PASSWORD_TOO_SHORT)
+    expect(passwordLengthProblem('a'.repeat(MIN_PASSWORD_LENGTH))).toBeNull()
+    expect(passwordLengthProblem('é'.repeat(36))).toBeNull()
+    expect(passwordLengthProblem('é'.repeat(37))).toBe(PASSWORD_TOO_LONG)
   })
 })
