@@ -10,16 +10,24 @@
  *
  * After hydration, the client loads a chunk's CSS before the chunk itself (Vite's preload helper)
  * unless a `<link rel="stylesheet">` with that href is already in the document. So every inlined
- * chunk stylesheet leaves a `disabled` link behind: the helper sees the CSS is on the page and
- * does not fetch and append it a second time, and a disabled stylesheet link is never fetched
- * (HTML standard, link type "stylesheet": its fetch setup steps return false while `disabled` is
- * set). The entry's stylesheet gets one too: a lazy chunk that imports from the entry chunk lists
- * the entry's stylesheet among its dependencies, and without the marker the helper appended it
- * again after the page's own CSS, which undid the dashboard's layout.
+ * chunk stylesheet leaves a marker behind, which the boot script (deferHydration.ts) turns into
+ * a `disabled` stylesheet link before hydration starts: the helper sees the CSS is on the page
+ * and does not fetch and append it a second time. The entry's stylesheet gets one too: a lazy
+ * chunk that imports from the entry chunk lists the entry's stylesheet among its dependencies,
+ * and without the marker the helper appended it again after the page's own CSS, which undid the
+ * dashboard's layout.
+ *
+ * The marker is an empty `<template>`, not the link itself. A `<link rel="stylesheet" disabled>`
+ * written in the HTML is fetched all the same by Chromium's preload scanner, which reads ahead of
+ * the parser (the HTML standard says a disabled stylesheet link is not fetched; the scanner does
+ * not look): at the highest priority, while the page is still parsing, then once more when the
+ * boot script enabled it. Those requests competed with the document for the first paint, and
+ * Lighthouse counted them in front of it (docs/decisions/0036). A link the boot script creates
+ * with `disabled` already set is not fetched.
  *
  * Each stylesheet is inlined without the rules that cannot style the page's markup
- * (scripts/build/pruneCss.ts). A stylesheet that lost rules leaves a link marked
- * `data-after-paint` (the entry's too): the boot script enables those links after the first
+ * (scripts/build/pruneCss.ts). A stylesheet that lost rules leaves a marker with
+ * `data-after-paint` (the entry's too): the boot script makes those live links after the first
  * paint and starts hydration once they have loaded, so every state script brings is styled.
  */
 import { readFile } from 'node:fs/promises'
@@ -34,17 +42,20 @@ import { detached } from './detachedStrings.ts'
 
 const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g
 
-/** `<link … disabled>` marks a stylesheet as present in the page without loading it. */
-export function inlinedStylesheetMarker(file: string): string {
-  return `<link rel="stylesheet" href="/${file}" disabled>`
-}
+/** The attribute of a marker naming the stylesheet a page holds inline. */
+export const STYLESHEET_MARKER_ATTRIBUTE = 'data-stylesheet'
 
-/** The attribute of a stylesheet link the boot script enables after the first paint. */
+/** The attribute of a marker whose full stylesheet the boot script loads after the first paint. */
 export const AFTER_PAINT_ATTRIBUTE = 'data-after-paint'
 
-/** `<link … disabled data-after-paint>`: the full stylesheet, loaded after the first paint. */
+/** Marks a stylesheet as present in the page, inlined whole: it is never fetched. */
+export function inlinedStylesheetMarker(file: string): string {
+  return `<template ${STYLESHEET_MARKER_ATTRIBUTE}="/${file}"></template>`
+}
+
+/** Marks a stylesheet inlined in part: the full one is loaded after the first paint. */
 export function afterPaintStylesheet(file: string): string {
-  return `<link rel="stylesheet" href="/${file}" disabled ${AFTER_PAINT_ATTRIBUTE}>`
+  return `<template ${STYLESHEET_MARKER_ATTRIBUTE}="/${file}" ${AFTER_PAINT_ATTRIBUTE}></template>`
 }
 
 /** The class names a stylesheet's selectors mention. */

@@ -16,7 +16,7 @@ export interface PageWeight {
 export async function pageWeight(distDir: string, pageFile: string): Promise<PageWeight> {
   const html = await readFile(path.join(distDir, pageFile), 'utf8')
   const stylesheets = [...html.matchAll(/<link\b[^>]*\brel="?stylesheet"?[^>]*>/g)]
-    // A disabled link is never fetched: it marks a stylesheet the page already holds inline.
+    // A disabled link is not fetched. (The build writes none: inlineCss.ts explains why.)
     .filter((tag) => !/\sdisabled\b/.test(tag[0]))
     .map((tag) => /\bhref="?([^"\s>]+)/.exec(tag[0])?.[1])
     .filter((href): href is string => Boolean(href) && href!.startsWith('/'))

@@ -34,15 +34,18 @@ describe('inlineStylesheets', () => {
     expect(prose).toBeGreaterThan(site)
   })
 
-  it('leaves a disabled link for a chunk stylesheet, so the client never loads it again', async () => {
+  it('leaves a marker for a chunk stylesheet, so the client never loads it again', async () => {
     const html = await inlineStylesheets(head(['content-def.css']), distDir, new Map())
     expect(html).toContain(
-      '<style>.prose{line-height:1.7}</style><link rel="stylesheet" href="/assets/content-def.css" disabled>',
+      '<style>.prose{line-height:1.7}</style><template data-stylesheet="/assets/content-def.css"></template>',
     )
     // The entry's too: a lazy chunk importing from the entry chunk lists its stylesheet.
     expect(html).toContain(
-      '<style>.site{color:red}</style><link rel="stylesheet" href="/assets/app-abc.css" disabled>',
+      '<style>.site{color:red}</style><template data-stylesheet="/assets/app-abc.css"></template>',
     )
+    // No stylesheet link at all, not even a disabled one: Chromium's preload scanner fetches
+    // those while the page parses.
+    expect(html).not.toContain('<link')
   })
 
   it('inlines only the rules that can style the page, and loads the full sheets after first paint', async () => {
@@ -53,11 +56,11 @@ describe('inlineStylesheets', () => {
     )
     // The entry's one rule styles the page: inlined whole, nothing to load later.
     expect(html).toContain(
-      '<head><style>.site{color:red}</style><link rel="stylesheet" href="/assets/app-abc.css" disabled><link',
+      '<head><style>.site{color:red}</style><template data-stylesheet="/assets/app-abc.css"></template><template',
     )
     // Nothing of the content sheet can: no <style> for it, the full sheet after the first paint.
     expect(html).toContain(
-      'disabled><link rel="stylesheet" href="/assets/content-def.css" disabled data-after-paint></head>',
+      '</template><template data-stylesheet="/assets/content-def.css" data-after-paint></template></head>',
     )
     expect(html).not.toContain('<style>.prose')
   })

@@ -31,7 +31,7 @@ beforeAll(async () => {
   await writeFile(join(distDir, 'assets', 'page.css'), css)
   await writeFile(
     join(distDir, 'blog', 'light', 'index.html'),
-    `<html><head><style>${css}</style><link rel="stylesheet" href="/assets/page.css" disabled></head><body><p>Short.</p>${boot('/assets/app.js')}</body></html>`,
+    `<html><head><style>${css}</style><template data-stylesheet="/assets/page.css"></template></head><body><p>Short.</p>${boot('/assets/app.js')}</body></html>`,
   )
   // A post stuffed past its budget, as a page that inlined the whole site's CSS would be.
   await writeFile(
@@ -51,8 +51,8 @@ describe('pageWeight', () => {
     expect(weight.gzipBytes).toBeGreaterThanOrEqual(gzip(css))
   })
 
-  it('does not count the disabled link an inlined stylesheet leaves (never fetched)', async () => {
-    const html = `<html><head><style>${css}</style><link rel="stylesheet" href="/assets/page.css" disabled></head><body><p>Short.</p>${boot('/assets/app.js')}</body></html>`
+  it('does not count the marker an inlined stylesheet leaves (never fetched before the first paint)', async () => {
+    const html = `<html><head><style>${css}</style><template data-stylesheet="/assets/page.css"></template></head><body><p>Short.</p>${boot('/assets/app.js')}</body></html>`
     expect((await pageWeight(distDir, 'blog/light/index.html')).gzipBytes).toBe(gzip(html))
   })
 })
