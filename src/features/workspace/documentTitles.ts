@@ -33,11 +33,12 @@ export function firstHeading(body: string): string | null {
   return null
 }
 
+/** Each line, without its ending: `\n`, or `\r\n` in a file imported from Windows. */
 function* lines(text: string): Generator<string> {
   for (let start = 0; start <= text.length;) {
     const end = text.indexOf('\n', start)
     const stop = end === -1 ? text.length : end
-    yield text.slice(start, stop)
+    yield text.slice(start, text[stop - 1] === '\r' ? stop - 1 : stop)
     start = stop + 1
   }
 }

@@ -2,8 +2,11 @@
  * One document as a portable markdown file: YAML frontmatter (title, created, updated) and the
  * body exactly as stored, so an export imported again gives the same title and text. Reading
  * also takes markdown from elsewhere: the title comes from frontmatter, else the first
- * heading, else the file name.
+ * heading (read as the editor reads it, so a file imported titles itself as the same text typed
+ * would), else the file name.
  */
+import { firstHeading } from '../documentTitles'
+
 export interface MarkdownFileDocument {
   title: string
   body: string
@@ -53,17 +56,6 @@ function scalar(raw: string): string {
   if (raw.startsWith("'"))
     return raw.slice(1, raw.endsWith("'") ? -1 : undefined).replace(/''/g, "'")
   return raw.replace(/\s+#.*$/, '')
-}
-
-function firstHeading(body: string): string | null {
-  let fenced = false
-  for (const line of body.split(/\r?\n/)) {
-    if (/^\s{0,3}(```|~~~)/.test(line)) fenced = !fenced
-    if (fenced) continue
-    const match = /^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$/.exec(line)
-    if (match?.[1]) return match[1]
-  }
-  return null
 }
 
 /** `notes/Project plan.md` → `Project plan`. */

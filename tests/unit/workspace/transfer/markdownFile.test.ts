@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { firstHeading } from '../../../../src/features/workspace/documentTitles.ts'
 import { uniqueFileStems } from '../../../../src/features/workspace/transfer/fileNames.ts'
 import {
   parseMarkdownFile,
@@ -41,6 +42,23 @@ describe('a document as a markdown file', () => {
       body: 'just text',
     })
     expect(parseMarkdownFile('', '.md').title).toBe('Untitled')
+  })
+
+  it('titles an imported file as the editor titles the same text (documentTitles.ts)', () => {
+    const cases: [string, string][] = [
+      // A closing run of # needs a space before it: this one is part of the name.
+      ['# C#\n', 'C#'],
+      // Windows line endings.
+      ['Intro\r\n\r\n# Release plan\r\n\r\nText\r\n', 'Release plan'],
+      // Markup is not part of a title.
+      ['# **Bold** plan for `v2`', 'Bold plan for v2'],
+      // A ~~~ fence does not end at a ``` line inside it.
+      ['~~~\n```\n# not this\n~~~\n# This one', 'This one'],
+    ]
+    for (const [text, title] of cases) {
+      expect(parseMarkdownFile(text, 'file.md').title, text).toBe(title)
+      expect(firstHeading(text.replace(/\r\n/g, '\n')), text).toBe(title)
+    }
   })
 })
 
