@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
+import { readFileSync } from 'node:fs'
 import { createUser, signIn } from './backend.ts'
 import {
   appendText,
@@ -232,6 +233,80 @@ test('named character references render, their table loaded only once a note has
   )
   expect(tables).toHaveLength(1)
   expect(errors).toEqual([])
+})
+
+/** The built chunks that carry `name`, as the build recorded them for `npm run size`. */
+function chunksCarrying(name: string): string[] {
+  const packages = JSON.parse(readFileSync('dist/.vite/chunk-packages.json', 'utf8')) as Record<
+    string,
+    string[]
+  >
+  return Object.entries(packages)
+    .filter(([, names]) => names.includes(name))
+    .map(([file]) => `/${file}`)
+}
+
+/** The text the editor has selected, from CodeMirror's own state. */
+async function selectedText(page: Page): Promise<string> {
+  return page.locator('.cm-content').evaluate((content) => {
+    type State = {
+      selection: { main: { from: number; to: number } }
+      sliceDoc(from: number, to: number): string
+    }
+    type Tile = { root?: { view?: { state: State } } }
+    const state = (content as unknown as { cmTile?: Tile }).cmTile?.root?.view?.state
+    if (!state) throw new Error('no CodeMirror view on .cm-content')
+    return state.sliceDoc(state.selection.main.from, state.selection.main.to)
+  })
+}
+
+test('find and replace loads with the first search key, not with the note', async ({ page }) => {
+  const errors = trackErrors(page)
+  const user = await createUser('dash-lazy-search')
+  const doc = await insertDocument(user, {
+    title: 'Search',
+    body: '# Search\n\nalpha beta alpha gamma\n',
+  })
+  const searchChunks = chunksCarrying('@codemirror/search')
+  expect(searchChunks).toHaveLength(1)
+  const fetched: string[] = []
+  page.context().on('request', (request) => {
+    const path = new URL(request.url()).pathname
+    if (searchChunks.includes(path)) fetched.push(path)
+  })
+  await signIn(page, user, `/dashboard?doc=${doc.id}`)
+  await editorReady(page)
+  // Opening, typing and moving the cursor do not need it.
+  await appendText(page, 'delta')
+  await page.keyboard.press('ArrowLeft')
+  expect(fetched).toEqual([])
+
+  await page.keyboard.press('ControlOrMeta+f')
+  const find = page.getByRole('textbox', { name: 'Find', exact: true })
+  await expect(find).toBeFocused()
+  // Typed, as a person does: the panel takes its query from each key.
+  await find.pressSequentially('gamma')
+  await find.press('Enter')
+  await expect.poll(() => selectedText(page)).toBe('gamma')
+  await find.press('Escape')
+  await expect(find).toBeHidden()
+  expect(fetched).toHaveLength(1)
+  expect(errors).toEqual([])
+})
+
+test("selecting a word marks its other occurrences, the search module's first use", async ({
+  page,
+}) => {
+  const user = await createUser('dash-selection-matches')
+  const doc = await insertDocument(user, { title: 'Matches', body: 'alpha beta alpha\n' })
+  await signIn(page, user, `/dashboard?doc=${doc.id}`)
+  await editorReady(page)
+  await page
+    .locator('.cm-content')
+    .getByText('alpha beta alpha')
+    .dblclick({ position: { x: 5, y: 5 } })
+  await expect.poll(() => selectedText(page)).toBe('alpha')
+  await expect(page.locator('.cm-selectionMatch')).toHaveCount(1)
 })
 
 test('the preview loads its highlighter with the first fenced block in a known language', async ({

@@ -7,7 +7,6 @@
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands'
 import { markdown, markdownLanguage } from '@codemirror/lang-markdown'
 import { indentOnInput, syntaxHighlighting } from '@codemirror/language'
-import { highlightSelectionMatches, search, searchKeymap } from '@codemirror/search'
 import { Annotation, Compartment, EditorState } from '@codemirror/state'
 import {
   EditorView,
@@ -20,6 +19,7 @@ import {
 } from '@codemirror/view'
 import { editorTheme, markdownHighlightStyle } from './editorTheme'
 import { fenceLanguages } from './fenceLanguages'
+import { searchOnDemand } from './searchOnDemand'
 import { minimalChange } from '../textChange'
 import { createTextHandover } from './textHandover'
 
@@ -75,8 +75,7 @@ export function createMarkdownEditor(options: MarkdownEditorOptions): MarkdownEd
         dropCursor(),
         indentOnInput(),
         highlightActiveLine(),
-        highlightSelectionMatches(),
-        search({ top: true }),
+        searchOnDemand(),
         EditorView.lineWrapping,
         // No tag-name completion: the editor has no completion UI, and HTML inside markdown is
         // coloured by htmlInMarkdown.ts in the client build.
@@ -105,7 +104,6 @@ export function createMarkdownEditor(options: MarkdownEditorOptions): MarkdownEd
               return true
             },
           },
-          ...searchKeymap,
           ...historyKeymap,
           ...defaultKeymap,
         ]),
