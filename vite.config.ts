@@ -45,29 +45,30 @@ const cachedPages = () =>
     `${buildInputsFingerprint()}:${buildId()}`,
   ))
 
+/** micromark's named-reference decoder (`decode-named-character-reference`), resolved to `file`. */
+function entityDecoderFrom(name: string, file: string): Plugin {
+  return {
+    name,
+    enforce: 'pre',
+    resolveId: (source) => (source === 'decode-named-character-reference' ? file : null),
+  }
+}
+
 // The markdown pipeline also runs in a worker, which has no DOM: micromark's entity decoder
 // must use its table, not `document` (in dev, main plugins also serve worker modules).
-const entityDecoderWithoutDom: Plugin = {
-  name: 'folio-entity-decoder-without-dom',
-  enforce: 'pre',
-  resolveId: (source) =>
-    source === 'decode-named-character-reference'
-      ? createRequire(import.meta.url).resolve(source)
-      : null,
-}
+const entityDecoderWithoutDom = entityDecoderFrom(
+  'folio-entity-decoder-without-dom',
+  createRequire(import.meta.url).resolve('decode-named-character-reference'),
+)
 
 // The preview worker's copy: the named references' table loads only for a note that has one
 // (src/features/workspace/preview/namedCharacterReferences.ts).
-const lazyEntityDecoderInWorker: Plugin = {
-  name: 'folio-lazy-entity-decoder-in-worker',
-  enforce: 'pre',
-  resolveId: (source) =>
-    source === 'decode-named-character-reference'
-      ? fileURLToPath(
-          new URL('./src/features/workspace/preview/namedCharacterReferences.ts', import.meta.url),
-        )
-      : null,
-}
+const lazyEntityDecoderInWorker = entityDecoderFrom(
+  'folio-lazy-entity-decoder-in-worker',
+  fileURLToPath(
+    new URL('./src/features/workspace/preview/namedCharacterReferences.ts', import.meta.url),
+  ),
+)
 
 export default defineConfig({
   plugins: [
