@@ -19,6 +19,7 @@ const incompressible = (bytes: number) => randomBytes(bytes).toString('base64')
 
 let distDir: string
 const css = '.prose{line-height:1.7}'.repeat(20)
+const disabledLinkPage = `<html><head><link rel="stylesheet" href="/assets/page.css" disabled></head><body>${boot('/assets/app.js')}</body></html>`
 beforeAll(async () => {
   distDir = await mkdtemp(join(tmpdir(), 'folio-size-'))
   await mkdir(join(distDir, 'assets'))
@@ -38,6 +39,8 @@ beforeAll(async () => {
     join(distDir, 'blog', 'heavy', 'index.html'),
     `<html><head><style>${incompressible(postBudget + 2048)}</style></head><body>${boot('/assets/app.js')}</body></html>`,
   )
+  await mkdir(join(distDir, 'disabled'), { recursive: true })
+  await writeFile(join(distDir, 'disabled', 'index.html'), disabledLinkPage)
   await writeFile(
     join(distDir, 'linked', 'index.html'),
     `<html><head><link rel="stylesheet" href="/assets/page.css"></head><body>${boot('/assets/app.js')}</body></html>`,
@@ -49,6 +52,11 @@ describe('pageWeight', () => {
   it('counts a linked stylesheet, which the visitor downloads before the first paint', async () => {
     const weight = await pageWeight(distDir, 'linked/index.html')
     expect(weight.gzipBytes).toBeGreaterThanOrEqual(gzip(css))
+  })
+
+  it('counts a disabled stylesheet link too: the preload scanner fetches it all the same', async () => {
+    const weight = await pageWeight(distDir, 'disabled/index.html')
+    expect(weight.gzipBytes).toBe(gzip(disabledLinkPage) + gzip(css))
   })
 
   it('does not count the marker an inlined stylesheet leaves (never fetched before the first paint)', async () => {
