@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { readFileSync } from 'node:fs'
 import { createUser, signIn } from './backend.ts'
 import {
@@ -12,7 +12,9 @@ import {
   preview,
   readDocument,
   replaceText,
+  requestedPaths,
   saveStatus,
+  selectedText,
 } from './dashboardHelpers.ts'
 import { axeViolationsInBothModes, NO_VIOLATIONS } from './axe.ts'
 import { trackErrors } from './fixtures.ts'
@@ -219,10 +221,9 @@ test('named character references render, their table loaded only once a note has
   const errors = trackErrors(page)
   const user = await createUser('dash-entities')
   const doc = await insertDocument(user, { title: 'Menu', body: '# Menu\n\nFish and chips\n' })
-  const tables: string[] = []
-  page.context().on('request', (request) => {
-    if (/\/assets\/character-entities-[\w-]+\.js$/.test(request.url())) tables.push(request.url())
-  })
+  const tables = requestedPaths(page, (path) =>
+    /^\/assets\/character-entities-[\w-]+\.js$/.test(path),
+  )
   await signIn(page, user, `/dashboard?doc=${doc.id}`)
   await expect(preview(page).getByRole('heading', { level: 1 })).toHaveText(/Menu/)
   expect(tables).toEqual([])
@@ -246,20 +247,6 @@ function chunksCarrying(name: string): string[] {
     .map(([file]) => `/${file}`)
 }
 
-/** The text the editor has selected, from CodeMirror's own state. */
-async function selectedText(page: Page): Promise<string> {
-  return page.locator('.cm-content').evaluate((content) => {
-    type State = {
-      selection: { main: { from: number; to: number } }
-      sliceDoc(from: number, to: number): string
-    }
-    type Tile = { root?: { view?: { state: State } } }
-    const state = (content as unknown as { cmTile?: Tile }).cmTile?.root?.view?.state
-    if (!state) throw new Error('no CodeMirror view on .cm-content')
-    return state.sliceDoc(state.selection.main.from, state.selection.main.to)
-  })
-}
-
 test('find and replace loads with the first search key, not with the note', async ({ page }) => {
   const errors = trackErrors(page)
   const user = await createUser('dash-lazy-search')
@@ -269,11 +256,7 @@ test('find and replace loads with the first search key, not with the note', asyn
   })
   const searchChunks = chunksCarrying('@codemirror/search')
   expect(searchChunks).toHaveLength(1)
-  const fetched: string[] = []
-  page.context().on('request', (request) => {
-    const path = new URL(request.url()).pathname
-    if (searchChunks.includes(path)) fetched.push(path)
-  })
+  const fetched = requestedPaths(page, (path) => searchChunks.includes(path))
   await signIn(page, user, `/dashboard?doc=${doc.id}`)
   await editorReady(page)
   // Opening, typing and moving the cursor do not need it.
@@ -315,10 +298,9 @@ test('the preview loads its highlighter with the first fenced block in a known l
   const errors = trackErrors(page)
   const user = await createUser('dash-lazy-shiki')
   const doc = await insertDocument(user, { title: 'Prose', body: '# Prose\n\nNo code here.\n' })
-  const highlighter: string[] = []
-  page.context().on('request', (request) => {
-    if (/\/assets\/shikiBrowser-[\w-]+\.js$/.test(request.url())) highlighter.push(request.url())
-  })
+  const highlighter = requestedPaths(page, (path) =>
+    /^\/assets\/shikiBrowser-[\w-]+\.js$/.test(path),
+  )
   await signIn(page, user, `/dashboard?doc=${doc.id}`)
   await expect(preview(page).getByRole('heading', { level: 1 })).toHaveText(/Prose/)
   expect(highlighter).toEqual([])

@@ -29,15 +29,44 @@ export async function editorReady(page: Page): Promise<void> {
   await expect(editor(page)).toHaveAttribute('data-ready', 'true')
 }
 
-/** The editor's whole text, from CodeMirror's own state rather than the (virtualised) DOM. */
-export async function editorText(page: Page): Promise<string> {
+/** The editor's whole text and its selected text, from CodeMirror's own state. */
+async function editorState(page: Page): Promise<{ text: string; selected: string }> {
   return page.locator('.cm-content').evaluate((content) => {
     // What EditorView.findFromDOM reads: the content element's tile knows its view.
-    type Tile = { root?: { view?: { state: { doc: { toString(): string } } } } }
-    const view = (content as unknown as { cmTile?: Tile }).cmTile?.root?.view
-    if (!view) throw new Error('no CodeMirror view on .cm-content')
-    return view.state.doc.toString()
+    type State = {
+      doc: { toString(): string }
+      selection: { main: { from: number; to: number } }
+      sliceDoc(from: number, to: number): string
+    }
+    type Tile = { root?: { view?: { state: State } } }
+    const state = (content as unknown as { cmTile?: Tile }).cmTile?.root?.view?.state
+    if (!state) throw new Error('no CodeMirror view on .cm-content')
+    const { from, to } = state.selection.main
+    return { text: state.doc.toString(), selected: state.sliceDoc(from, to) }
   })
+}
+
+/** The editor's whole text, from CodeMirror's own state rather than the (virtualised) DOM. */
+export async function editorText(page: Page): Promise<string> {
+  return (await editorState(page)).text
+}
+
+/** The text the editor has selected. */
+export async function selectedText(page: Page): Promise<string> {
+  return (await editorState(page)).selected
+}
+
+/**
+ * The paths of the requests the page and its workers make from now on whose path passes
+ * `matches`, in order: to tell what a step made the page download.
+ */
+export function requestedPaths(page: Page, matches: (path: string) => boolean): string[] {
+  const paths: string[] = []
+  page.context().on('request', (request) => {
+    const { pathname } = new URL(request.url())
+    if (matches(pathname)) paths.push(pathname)
+  })
+  return paths
 }
 
 /** Types at the end of the document, as one input (like a paste of plain text). */
