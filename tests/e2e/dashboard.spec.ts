@@ -292,6 +292,33 @@ test("selecting a word marks its other occurrences, the search module's first us
   await expect(page.locator('.cm-selectionMatch')).toHaveCount(1)
 })
 
+test('one cursor is the browser’s own; Ctrl+D’s second occurrence is drawn and typed into', async ({
+  page,
+}) => {
+  const user = await createUser('dash-many-cursors')
+  const doc = await insertDocument(user, { title: 'Cursors', body: 'alpha beta alpha\n' })
+  await signIn(page, user, `/dashboard?doc=${doc.id}`)
+  await editorReady(page)
+  await page
+    .locator('.cm-content')
+    .getByText('alpha beta alpha')
+    .click({ position: { x: 5, y: 5 } })
+  // The browser draws a lone caret (decision 0037).
+  await expect(page.locator('.cm-content')).toBeFocused()
+  await expect(page.locator('.cm-cursorLayer')).toHaveCount(0)
+
+  await page.keyboard.press('ControlOrMeta+d')
+  await expect.poll(() => selectedText(page)).toBe('alpha')
+  await page.keyboard.press('ControlOrMeta+d')
+  await expect(page.locator('.cm-selectionLayer .cm-selectionBackground')).toHaveCount(2)
+  await page.keyboard.type('omega')
+  await expect.poll(() => editorText(page)).toBe('omega beta omega\n')
+  await expect(page.locator('.cm-cursorLayer .cm-cursor')).toHaveCount(2)
+
+  await page.keyboard.press('Escape') // back to one cursor: the browser's again
+  await expect(page.locator('.cm-cursorLayer')).toHaveCount(0)
+})
+
 test('the preview loads its highlighter with the first fenced block in a known language', async ({
   page,
 }) => {

@@ -10,7 +10,6 @@ import { indentOnInput, syntaxHighlighting } from '@codemirror/language'
 import { Annotation, Compartment, EditorState } from '@codemirror/state'
 import {
   EditorView,
-  drawSelection,
   dropCursor,
   highlightActiveLine,
   highlightSpecialChars,
@@ -20,6 +19,7 @@ import {
 import { editorTheme, markdownHighlightStyle } from './editorTheme'
 import { fenceLanguages } from './fenceLanguages'
 import { searchOnDemand } from './searchOnDemand'
+import { selectionDrawnWhenMany } from './selectionDrawnWhenMany'
 import { minimalChange } from '../textChange'
 import { createTextHandover } from './textHandover'
 
@@ -71,7 +71,7 @@ export function createMarkdownEditor(options: MarkdownEditorOptions): MarkdownEd
       extensions: [
         highlightSpecialChars(),
         history(),
-        drawSelection(),
+        selectionDrawnWhenMany(),
         dropCursor(),
         indentOnInput(),
         highlightActiveLine(),
