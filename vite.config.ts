@@ -26,6 +26,7 @@ import { fontsPlugin } from './scripts/vite/fontsPlugin.ts'
 import { headScriptsPlugin } from './scripts/vite/headScriptsPlugin.ts'
 import { markdownHtmlPlugin } from './scripts/vite/markdownHtmlPlugin.ts'
 import { shikiGrammarsModule, shikiGrammarsPlugin } from './scripts/vite/shikiGrammarsPlugin.ts'
+import { shikiThemesPlugin } from './scripts/vite/shikiThemesPlugin.ts'
 
 // Read once, after the client build has written the manifest and before the first page renders.
 let frameworkFiles: string[] | undefined
@@ -93,7 +94,7 @@ export default defineConfig({
   worker: {
     // ES module workers can split: the dashboard preview's worker loads each grammar on demand.
     format: 'es',
-    plugins: () => [lazyEntityDecoderInWorker, shikiGrammarsModule()],
+    plugins: () => [lazyEntityDecoderInWorker, shikiGrammarsModule(), shikiThemesPlugin()],
   },
   build: {
     outDir,
