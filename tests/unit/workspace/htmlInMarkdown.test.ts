@@ -3,7 +3,11 @@ import { ensureSyntaxTree } from '@codemirror/language'
 import { EditorState } from '@codemirror/state'
 import { highlightTree, tagHighlighter, tags as t } from '@lezer/highlight'
 import { describe, expect, it } from 'vitest'
-import { isLangMarkdown } from '../../../scripts/vite/markdownHtmlPlugin.ts'
+import {
+  HTML_IN_MARKDOWN,
+  isLangMarkdown,
+  markdownHtmlPlugin,
+} from '../../../scripts/vite/markdownHtmlPlugin.ts'
 import { html } from '../../../src/features/workspace/editor/htmlInMarkdown.ts'
 
 const names = tagHighlighter([
@@ -72,5 +76,22 @@ describe('which imports the client build redirects', () => {
       false,
     )
     expect(isLangMarkdown(undefined)).toBe(false)
+  })
+
+  it('lang-html and autocomplete, as lang-markdown imports them, in the production build', () => {
+    const plugin = markdownHtmlPlugin()
+    const resolve = (source: string, importer: string) =>
+      (plugin.resolveId as (source: string, importer: string) => string | null)(source, importer)
+    const langMarkdown = '/repo/node_modules/@codemirror/lang-markdown/dist/index.js'
+    ;(plugin.configResolved as (config: { command: string }) => void)({ command: 'build' })
+    expect(resolve('@codemirror/lang-html', langMarkdown)).toBe(HTML_IN_MARKDOWN)
+    expect(resolve('@codemirror/autocomplete', langMarkdown)).toBe(HTML_IN_MARKDOWN)
+    expect(resolve('@codemirror/state', langMarkdown)).toBeNull()
+    // An html fence's lang-html keeps its real autocomplete.
+    expect(
+      resolve('@codemirror/autocomplete', '/repo/node_modules/@codemirror/lang-html/dist/index.js'),
+    ).toBeNull()
+    ;(plugin.configResolved as (config: { command: string }) => void)({ command: 'serve' })
+    expect(resolve('@codemirror/autocomplete', langMarkdown)).toBeNull()
   })
 })

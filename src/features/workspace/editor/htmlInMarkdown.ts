@@ -6,9 +6,12 @@
  * gives lang-markdown this module in its place (scripts/vite/markdownHtmlPlugin.ts); an `html`
  * fence still loads the real lang-html, on demand, like every fenced language.
  *
- * It offers the two names lang-markdown imports, with the shapes it uses: `html()` for the
- * language that parses tags and `htmlCompletionSource`, used only to complete tag names, which
- * the editor turns off (createMarkdownEditor.ts).
+ * It offers the three names lang-markdown imports for HTML, with the shapes it uses: `html()`
+ * for the language that parses tags, and `htmlCompletionSource` and @codemirror/autocomplete's
+ * `CompletionContext`, used only to complete tag names, which the editor turns off
+ * (createMarkdownEditor.ts). The build gives lang-markdown this module for
+ * @codemirror/autocomplete too: that import alone put the package's 3.5 KB gzip on every note
+ * open.
  */
 import { LanguageSupport, StreamLanguage } from '@codemirror/language'
 
@@ -66,4 +69,16 @@ export function html(): LanguageSupport {
 /** Tag-name completion is off in the editor; lang-markdown reads `null` as no tags to offer. */
 export function htmlCompletionSource(): null {
   return null
+}
+
+/**
+ * Stands in for @codemirror/autocomplete's class in lang-markdown's tag completion, which the
+ * editor never runs (`completeHTMLTags: false`); only its construction is written there.
+ */
+export class CompletionContext {
+  constructor(
+    readonly state: unknown,
+    readonly pos: number,
+    readonly explicit: boolean,
+  ) {}
 }
