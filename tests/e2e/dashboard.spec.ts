@@ -9,6 +9,7 @@ import {
   expectSaved,
   insertDocument,
   openDocumentId,
+  openNewNote,
   preview,
   readDocument,
   replaceText,
@@ -100,10 +101,7 @@ test('rename inline, search by title, shortcuts, delete with confirm and undo', 
 })
 
 test('the save shortcut saves at once and leaving with unsaved text warns', async ({ page }) => {
-  const user = await createUser('dash-save')
-  const doc = await insertDocument(user, { title: 'Draft', body: '' })
-  await signIn(page, user, `/dashboard?doc=${doc.id}`)
-  await editorReady(page)
+  await openNewNote(page, 'dash-save', { title: 'Draft', body: '' })
   await appendText(page, 'typed just now')
   // Resolved once the dialog is answered, not merely shown: a test that ended while the answer
   // was still on its way failed at teardown ("browserContext.close: Test ended").
@@ -118,10 +116,7 @@ test('the save shortcut saves at once and leaving with unsaved text warns', asyn
 })
 
 test('Ctrl+S saves before the autosave pause', async ({ page }) => {
-  const user = await createUser('dash-ctrl-s')
-  const doc = await insertDocument(user, { title: 'Quick', body: '' })
-  await signIn(page, user, `/dashboard?doc=${doc.id}`)
-  await editorReady(page)
+  const { doc } = await openNewNote(page, 'dash-ctrl-s', { title: 'Quick', body: '' })
   await replaceText(page, 'saved by the shortcut')
   await page.keyboard.press('ControlOrMeta+s')
   await expectSaved(page)
@@ -166,10 +161,7 @@ test('the account page changes the password and shows the plan and billing link'
 })
 
 test('a failed save keeps the text, says so, and succeeds on its own retry', async ({ page }) => {
-  const user = await createUser('dash-retry')
-  const doc = await insertDocument(user, { title: 'Flaky network', body: '' })
-  await signIn(page, user, `/dashboard?doc=${doc.id}`)
-  await editorReady(page)
+  const { doc } = await openNewNote(page, 'dash-retry', { title: 'Flaky network', body: '' })
   let refused = 0
   await page.route('**/rest/v1/documents?**', async (route) => {
     if (route.request().method() === 'PATCH' && refused === 0) {
@@ -280,10 +272,10 @@ test('find and replace loads with the first search key, not with the note', asyn
 test("selecting a word marks its other occurrences, the search module's first use", async ({
   page,
 }) => {
-  const user = await createUser('dash-selection-matches')
-  const doc = await insertDocument(user, { title: 'Matches', body: 'alpha beta alpha\n' })
-  await signIn(page, user, `/dashboard?doc=${doc.id}`)
-  await editorReady(page)
+  await openNewNote(page, 'dash-selection-matches', {
+    title: 'Matches',
+    body: 'alpha beta alpha\n',
+  })
   await page
     .locator('.cm-content')
     .getByText('alpha beta alpha')
@@ -295,10 +287,7 @@ test("selecting a word marks its other occurrences, the search module's first us
 test('one cursor is the browser’s own; Ctrl+D’s second occurrence is drawn and typed into', async ({
   page,
 }) => {
-  const user = await createUser('dash-many-cursors')
-  const doc = await insertDocument(user, { title: 'Cursors', body: 'alpha beta alpha\n' })
-  await signIn(page, user, `/dashboard?doc=${doc.id}`)
-  await editorReady(page)
+  await openNewNote(page, 'dash-many-cursors', { title: 'Cursors', body: 'alpha beta alpha\n' })
   await page
     .locator('.cm-content')
     .getByText('alpha beta alpha')

@@ -12,6 +12,7 @@ import {
   editorText,
   expectSaved,
   insertDocument,
+  openNewNote,
   preview,
   readDocument,
   saveStatus,
@@ -22,10 +23,10 @@ test('a paste over the size limit is refused in words, never retried, and surviv
   page,
 }) => {
   test.setTimeout(90_000) // a megabyte through CodeMirror and IndexedDB on a shared machine
-  const user = await createUser('first-hour-large')
-  const doc = await insertDocument(user, { title: 'Big paste', body: 'Saved start.' })
-  await signIn(page, user, `/dashboard?doc=${doc.id}`)
-  await editorReady(page)
+  const { doc } = await openNewNote(page, 'first-hour-large', {
+    title: 'Big paste',
+    body: 'Saved start.',
+  })
 
   const paste = `\n\n${'lorem ipsum dolor sit amet '.repeat(37_100)}` // just over 1 MB
   await appendText(page, paste)
@@ -135,10 +136,10 @@ test("'Sign out other devices' stops the other browser at its next save, and its
 test('unsaved text of a document deleted elsewhere can be kept as a new document', async ({
   page,
 }) => {
-  const user = await createUser('first-hour-deleted')
-  const doc = await insertDocument(user, { title: 'Gone', body: 'Old.' })
-  await signIn(page, user, `/dashboard?doc=${doc.id}`)
-  await editorReady(page)
+  const { user, doc } = await openNewNote(page, 'first-hour-deleted', {
+    title: 'Gone',
+    body: 'Old.',
+  })
   await page.route('**/rest/v1/documents**', (route) =>
     route.request().method() === 'PATCH' ? route.abort() : route.continue(),
   )
@@ -225,10 +226,7 @@ test('the live indicator says offline when the browser is offline', async ({ pag
 test('a new document is named from its first heading until renamed, and right-to-left paragraphs preview right-to-left', async ({
   page,
 }) => {
-  const user = await createUser('first-hour-heading')
-  const doc = await insertDocument(user, { title: 'Untitled', body: '' })
-  await signIn(page, user, `/dashboard?doc=${doc.id}`)
-  await editorReady(page)
+  const { doc } = await openNewNote(page, 'first-hour-heading', { title: 'Untitled', body: '' })
   await appendText(page, '# Release plan\n\nمرحبا بالعالم، هذه ملاحظة.\n\nAnd English.')
   await expectSaved(page)
   await expect(documentLink(page, 'Release plan')).toBeVisible()
@@ -254,10 +252,7 @@ test('a new document is named from its first heading until renamed, and right-to
 })
 
 test('a title over the limit is refused with a counter, never cut mid-word', async ({ page }) => {
-  const user = await createUser('first-hour-title')
-  const doc = await insertDocument(user, { title: 'Plan', body: '' })
-  await signIn(page, user, `/dashboard?doc=${doc.id}`)
-  await editorReady(page)
+  const { doc } = await openNewNote(page, 'first-hour-title', { title: 'Plan', body: '' })
   await page.getByRole('button', { name: 'Rename “Plan”' }).click()
   const input = page.getByRole('textbox', { name: 'New title for “Plan”' })
   const long = 'quarterly '.repeat(21).trim() // 209 characters

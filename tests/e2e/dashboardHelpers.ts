@@ -3,7 +3,7 @@
  * preview, and putting documents straight into the local backend.
  */
 import { expect, type Browser, type Page } from '@playwright/test'
-import { adminClient, signIn, type TestUser } from './backend.ts'
+import { adminClient, createUser, signIn, type TestUser } from './backend.ts'
 
 /** One user's other device: a fresh browser context signed in and opened at `path`. */
 export async function device(browser: Browser, user: TestUser, path = '/dashboard'): Promise<Page> {
@@ -105,6 +105,19 @@ export async function insertDocument(
     .single()
   if (error || !data) throw new Error(`insertDocument failed: ${error?.message}`)
   return data as { id: string; version: number }
+}
+
+/** A new user with one note, signed in with that note open and its editor loaded. */
+export async function openNewNote(
+  page: Page,
+  userName: string,
+  fields: { title: string; body?: string },
+): Promise<{ user: TestUser; doc: { id: string; version: number } }> {
+  const user = await createUser(userName)
+  const doc = await insertDocument(user, fields)
+  await signIn(page, user, `/dashboard?doc=${doc.id}`)
+  await editorReady(page)
+  return { user, doc }
 }
 
 export async function readDocument(

@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { createUser, signIn } from './backend.ts'
-import { editorReady, insertDocument } from './dashboardHelpers.ts'
+import { editorReady, insertDocument, openNewNote } from './dashboardHelpers.ts'
 import { expect, test } from './fixtures.ts'
 
 const NOTE = [
@@ -54,10 +54,7 @@ function colourOf(page: Page, variable: string): Promise<string> {
 test('HTML in markdown, an html fence and a ts fence are each coloured in the editor', async ({
   page,
 }) => {
-  const user = await createUser('editor-colours')
-  const doc = await insertDocument(user, { title: 'Release notes', body: NOTE })
-  await signIn(page, user, `/dashboard?doc=${doc.id}`)
-  await editorReady(page)
+  await openNewNote(page, 'editor-colours', { title: 'Release notes', body: NOTE })
   const tag = await colourOf(page, '--cm-mark')
   const attribute = await colourOf(page, '--cm-property')
   const keyword = await colourOf(page, '--cm-keyword')
