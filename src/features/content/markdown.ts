@@ -22,6 +22,11 @@ export interface MarkdownOptions {
   siteOrigin?: string
   /** Let each block of text take its own direction (the dashboard preview of mixed scripts). */
   autoDirection?: boolean
+  /**
+   * Heading ids, when they must go on from text rendered before (the preview renders a note in
+   * segments); by default repeats are numbered from this text's first heading.
+   */
+  slug?: (text: string) => string
 }
 
 const parser = unified().use(remarkParse).use(remarkGfmSyntax).use(remarkRehype).use(rehypeSanitize)
@@ -29,7 +34,7 @@ const printer = unified().use(rehypeStringify)
 
 export function renderMarkdown(markdown: string, options: MarkdownOptions = {}): RenderedMarkdown {
   const tree = parser.runSync(parser.parse(markdown)) as Root
-  const { headings, words } = decorate(tree, options.siteOrigin)
+  const { headings, words } = decorate(tree, options.siteOrigin, options.slug)
   if (options.autoDirection) setAutoDirection(tree)
   if (options.highlight) highlightCodeBlocks(tree, options.highlight)
   return { html: printer.stringify(tree), headings, words }

@@ -5,3 +5,4 @@
 export { renderMarkdown, type MarkdownOptions } from './markdown'
 export { languageOf, type CodeHighlighter } from './highlightCode'
 export { SHIKI_THEMES } from './themes'
+export { createSlugger, slugBase } from './slugger'

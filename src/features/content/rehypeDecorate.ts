@@ -30,8 +30,12 @@ function isExternal(href: string, siteOrigin: string | undefined): boolean {
   return !siteOrigin || !href.toLowerCase().startsWith(siteOrigin.toLowerCase())
 }
 
-export function decorate(tree: Root, siteOrigin?: string): DecorateResult {
-  const slug = createSlugger()
+/** `slug` gives heading ids; a fresh one numbers repeats from this tree's first heading. */
+export function decorate(
+  tree: Root,
+  siteOrigin?: string,
+  slug: (text: string) => string = createSlugger(),
+): DecorateResult {
   const headings: Heading[] = []
   visit(tree, 'element', (node: Element) => {
     const level = HEADING.exec(node.tagName)

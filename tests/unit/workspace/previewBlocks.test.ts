@@ -165,6 +165,6 @@ describe('the preview in blocks', () => {
     expect(coloured).toBe(4)
     const second = await renderer.render(note.replace('n3 = 3', 'n3 = 33'))
     expect(coloured).toBe(5)
-    expect(second).toBe(first.replace('> 3<', '> 33<'))
+    expect(second.join('\n')).toBe(first.join('\n').replace('> 3<', '> 33<'))
   })
 })

@@ -6,6 +6,11 @@ import {
 } from '../../../src/features/workspace/preview/previewRenderer.ts'
 import { createBrowserHighlighter } from '../../../src/features/workspace/preview/shikiBrowser.ts'
 
+/** A render's blocks as one HTML text. */
+async function htmlOf(blocks: Promise<string[]>): Promise<string> {
+  return (await blocks).join('\n')
+}
+
 /** The browser renderer, with every grammar import counted. */
 function countingRenderer() {
   const requested: string[] = []
@@ -33,8 +38,8 @@ describe('fenceLanguages', () => {
 describe('the preview pipeline', () => {
   it('lets each paragraph take its own direction, so Arabic and Hebrew read right-to-left', async () => {
     const { renderer } = countingRenderer()
-    const html = await renderer.render(
-      'مرحبا بالعالم\n\nHello\n\n- שלום\n\n```\ncode stays ltr\n```\n',
+    const html = await htmlOf(
+      renderer.render('مرحبا بالعالم\n\nHello\n\n- שלום\n\n```\ncode stays ltr\n```\n'),
     )
     expect(html).toContain('<p dir="auto">مرحبا بالعالم</p>')
     expect(html).toContain('<p dir="auto">Hello</p>')
@@ -44,7 +49,7 @@ describe('the preview pipeline', () => {
 
   it('highlights fenced code with the site themes, loading only the grammars used', async () => {
     const { renderer, requested } = countingRenderer()
-    const html = await renderer.render('# Title\n\n```ts\nconst answer: number = 42\n```\n')
+    const html = await htmlOf(renderer.render('# Title\n\n```ts\nconst answer: number = 42\n```\n'))
     expect(html).toContain('<h1 id="user-content-title" dir="auto">')
     expect(html).toMatch(/<pre class="shiki shiki-themes github-light-default github-dark-default"/)
     expect(html).toContain('--shiki-light:')
@@ -54,7 +59,7 @@ describe('the preview pipeline', () => {
     expect(renderer.loadedLanguages()).toContain('typescript')
     expect(renderer.loadedLanguages()).not.toContain('python')
 
-    await renderer.render('```ts\nlet a = 1\n```\n\n```python\nprint(1)\n```\n')
+    await htmlOf(renderer.render('```ts\nlet a = 1\n```\n\n```python\nprint(1)\n```\n'))
     expect(requested).toEqual(['ts', 'python']) // ts was not fetched again
   }, 20_000)
 
@@ -67,7 +72,7 @@ describe('the preview pipeline', () => {
         return createBrowserHighlighter()
       },
     })
-    const html = await renderer.render('Plain *text*\n\n```nosuchlang\n<b>x</b>\n```\n')
+    const html = await htmlOf(renderer.render('Plain *text*\n\n```nosuchlang\n<b>x</b>\n```\n'))
     expect(created).toBe(0)
     expect(html).toContain('<em>text</em>')
     expect(html).toContain('&#x3C;b>x&#x3C;/b>')
@@ -90,7 +95,7 @@ describe('the preview pipeline', () => {
     await Promise.resolve()
     expect(requested).toEqual(['ts'])
     startShiki()
-    expect(await rendered).toContain('--shiki-light')
+    expect(await htmlOf(rendered)).toContain('--shiki-light')
     expect(requested).toEqual(['ts'])
   })
 
@@ -99,7 +104,7 @@ describe('the preview pipeline', () => {
       languages: { broken: () => Promise.reject(new Error('offline')) },
       createHighlighter: createBrowserHighlighter,
     })
-    const html = await renderer.render('```broken\nsome code\n```\n')
+    const html = await htmlOf(renderer.render('```broken\nsome code\n```\n'))
     expect(html).toContain('<code class="language-broken">some code\n</code>')
   })
 
@@ -117,7 +122,7 @@ describe('the preview pipeline', () => {
       '<form action="https://evil.example"><input name="password"></form>',
       '[data](data:text/html;base64,PHNjcmlwdD5hbGVydCg4KTwvc2NyaXB0Pg==)',
     ].join('\n\n')
-    const html = await renderer.render(hostile, 'https://folio.example')
+    const html = await htmlOf(renderer.render(hostile, 'https://folio.example'))
     expect(html).not.toMatch(/<script|<iframe|<form|<input|<svg/i)
     expect(html).not.toMatch(/\son[a-z]+=/i)
     expect(html).not.toMatch(/javascript:|data:text/i)
@@ -128,7 +133,9 @@ describe('the preview pipeline', () => {
   // The preview sits inside the dashboard, whose own elements are found by id.
   it("gives headings ids that cannot stand in for the dashboard's own elements", async () => {
     const { renderer } = countingRenderer()
-    const html = await renderer.render('# Root\n\n## Folio boot\n\n<a id="auth-title">x</a>')
+    const html = await htmlOf(
+      renderer.render('# Root\n\n## Folio boot\n\n<a id="auth-title">x</a>'),
+    )
     const ids = [...html.matchAll(/\sid="([^"]*)"/g)].map((match) => match[1])
     expect(ids.slice(0, 2)).toEqual(['user-content-root', 'user-content-folio-boot'])
     for (const id of ids) expect(id).toMatch(/^user-content-/)
@@ -136,9 +143,11 @@ describe('the preview pipeline', () => {
 
   it('marks external links and keeps internal ones', async () => {
     const { renderer } = countingRenderer()
-    const html = await renderer.render(
-      '[ours](https://folio.example/blog) and [theirs](https://other.example)',
-      'https://folio.example',
+    const html = await htmlOf(
+      renderer.render(
+        '[ours](https://folio.example/blog) and [theirs](https://other.example)',
+        'https://folio.example',
+      ),
     )
     expect(html).toContain('<a href="https://folio.example/blog">ours</a>')
     expect(html).toContain('<a href="https://other.example" rel="noopener noreferrer">theirs</a>')

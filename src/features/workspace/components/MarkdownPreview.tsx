@@ -8,9 +8,6 @@ interface MarkdownPreviewProps {
   markdown: string
 }
 
-/** Pause after the last keystroke before rendering again. */
-const RENDER_DELAY_MS = 120
-
 /**
  * The live preview: the blog's sanitising pipeline with shiki, run in a worker, so what you
  * see here is what the same markdown looks like on the site.
@@ -40,25 +37,24 @@ export function MarkdownPreview({ markdown }: MarkdownPreviewProps) {
     }
   }, [])
 
+  // The editor hands its text over once typing pauses (textHandover.ts), and the worker parses
+  // only what changed (decision 0038): each text is worth rendering at once.
   useEffect(() => {
     const preview = client.current
     if (!preview) return
     let stale = false
-    const timer = setTimeout(() => {
-      void preview
-        .then((renderer) => renderer.render(markdown))
-        .then(
-          (rendered) => {
-            if (stale || rendered === null) return
-            setBlocks(rendered)
-            setError(null)
-          },
-          () => !stale && setError('The preview could not be rendered. Your text is not affected.'),
-        )
-    }, RENDER_DELAY_MS)
+    void preview
+      .then((renderer) => renderer.render(markdown))
+      .then(
+        (rendered) => {
+          if (stale || rendered === null) return
+          setBlocks(rendered)
+          setError(null)
+        },
+        () => !stale && setError('The preview could not be rendered. Your text is not affected.'),
+      )
     return () => {
       stale = true
-      clearTimeout(timer)
     }
   }, [markdown])
 

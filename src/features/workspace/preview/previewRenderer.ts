@@ -4,13 +4,15 @@
  * grammar at all; each language is loaded the first time a document uses it, so a note with
  * one TypeScript block downloads the TypeScript grammar and nothing else. Runs in a Web Worker
  * (previewWorker.ts) so highlighting never competes with typing, or in the page as a fallback.
- * Each render reuses the highlighting of code blocks the previous render already coloured
- * (same language, same code): typing in a long note re-colours the block being edited, not
- * every block, and highlighting is most of a render's time.
+ * Each render reuses what the previous render already made: the HTML blocks of every segment
+ * of the note whose text is unchanged (segmentedRender.ts), and the highlighting of every code
+ * block with the same language and code. Typing in a long note parses and colours the part
+ * being edited, not the whole note (decision 0038).
  */
 import type { Element } from 'hast'
 import type { HighlighterCore } from 'shiki/core'
 import { renderMarkdown, SHIKI_THEMES, type CodeHighlighter } from '../../content/pipeline'
+import { createSegmentedRenderer } from './segmentedRender'
 
 type LanguageLoader = () => Promise<unknown>
 
@@ -30,7 +32,8 @@ export function fenceLanguages(markdown: string): string[] {
 }
 
 export interface PreviewRenderer {
-  render(markdown: string, siteOrigin?: string): Promise<string>
+  /** The note's HTML, sanitised, in top-level blocks (htmlBlocks.ts). */
+  render(markdown: string, siteOrigin?: string): Promise<string[]>
   /** Languages loaded so far (for tests and diagnostics). */
   loadedLanguages(): string[]
 }
@@ -40,6 +43,7 @@ export function createPreviewRenderer(deps: PreviewRendererDeps): PreviewRendere
   let loadedSnapshot: string[] = []
   /** Highlighted blocks of the last render, by language and code. */
   let highlighted = new Map<string, Element>()
+  const segments = createSegmentedRenderer()
   const failed = new Set<string>()
   const wanted = (lang: string) => Object.hasOwn(deps.languages, lang) && !failed.has(lang)
 
@@ -104,9 +108,15 @@ export function createPreviewRenderer(deps: PreviewRendererDeps): PreviewRendere
             return block
           }
         : undefined
-      const html = renderMarkdown(markdown, { highlight, siteOrigin, autoDirection: true }).html
+      // A grammar loaded since may colour segments that stayed plain (an alias such as `sh`
+      // comes with bash): a new set of languages renders every segment again.
+      const blocks = segments.render(
+        markdown,
+        `${siteOrigin ?? ''}\n${loadedSnapshot.join()}`,
+        (text, slug) => renderMarkdown(text, { highlight, siteOrigin, autoDirection: true, slug }),
+      )
       highlighted = current // blocks no longer in the text are forgotten
-      return html
+      return blocks
     },
     loadedLanguages() {
       return [...loadedSnapshot]

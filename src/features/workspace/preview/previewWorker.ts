@@ -8,7 +8,6 @@
 import { applyTextChange } from '../textChange'
 import { blockChange } from './blockChange'
 import { grammarLoaders } from './grammarLoaders'
-import { splitHtmlBlocks } from './htmlBlocks'
 import { namedReferencesFor } from './namedCharacterReferences'
 import { createPreviewRenderer } from './previewRenderer'
 import type { PreviewRequest, PreviewResponse } from './previewProtocol'
@@ -30,7 +29,7 @@ scope.onmessage = async (event: MessageEvent<PreviewRequest>) => {
   let response: PreviewResponse
   try {
     await namedReferencesFor(markdown)
-    const next = splitHtmlBlocks(await renderer.render(markdown, siteOrigin))
+    const next = await renderer.render(markdown, siteOrigin)
     response = { id, change: blockChange(blocks, next) }
     blocks = next
   } catch (error) {
