@@ -15,7 +15,7 @@
  *   starting with `<` outside code is rendered whole.
  * What renders differently with the rest of the note in view (link reference definitions and
  * footnotes, which are looked up across the note) also makes it render whole. Heading ids,
- * numbered in order across the note, are the renderer's concern (previewRenderer.ts).
+ * numbered in order across the note, are the renderer's concern (segmentedRender.ts).
  */
 
 /** Fence characters of a fence in the first column, and the rest of its line. */
