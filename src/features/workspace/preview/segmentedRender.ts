@@ -27,16 +27,17 @@ export interface SegmentedRenderer {
 
 interface RenderedSegment {
   blocks: string[]
-  /** The base of each heading's id, in order. */
-  headingBases: string[]
+  /** Each heading's text, in order, as it was given to the slugger. */
+  headings: string[]
   /** For each base, how many headings before the segment had it when it was rendered. */
   basesBefore: Map<string, number>
 }
 
 /** How many headings had each base before these, from the counts just after them. */
-function countsBefore(bases: string[], seenAfter: Map<string, number>): Map<string, number> {
+function countsBefore(headings: string[], seenAfter: Map<string, number>): Map<string, number> {
   const before = new Map<string, number>()
-  for (const base of bases) before.set(base, (before.get(base) ?? seenAfter.get(base) ?? 0) - 1)
+  for (const base of headings.map(slugBase))
+    before.set(base, (before.get(base) ?? seenAfter.get(base) ?? 0) - 1)
   return before
 }
 
@@ -61,14 +62,15 @@ export function createSegmentedRenderer(): SegmentedRenderer {
       for (const text of markdownSegments(markdown) ?? [markdown]) {
         let segment = current.get(text) ?? previous.get(text)
         if (segment && stillNumbered(segment, seen)) {
-          for (const base of segment.headingBases) seen.set(base, (seen.get(base) ?? 0) + 1)
+          // Its ids are the ones the slugger gives now; it counts them for the segments after.
+          for (const heading of segment.headings) slug(heading)
         } else {
           const rendered = renderText(text, slug)
-          const headingBases = rendered.headings.map((heading) => slugBase(heading.text))
+          const headings = rendered.headings.map((heading) => heading.text)
           segment = {
             blocks: splitHtmlBlocks(rendered.html),
-            headingBases,
-            basesBefore: countsBefore(headingBases, seen),
+            headings,
+            basesBefore: countsBefore(headings, seen),
           }
         }
         current.set(text, segment)
