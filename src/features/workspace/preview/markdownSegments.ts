@@ -44,7 +44,6 @@ export function markdownSegments(markdown: string): string[] | null {
     const newline = markdown.indexOf('\n', lineStart)
     const lineEnd = newline === -1 ? markdown.length : newline
     const line = markdown.slice(lineStart, lineEnd).replace(/\r$/, '')
-    const fenceMatch = FENCE.exec(line)
     if (fence) {
       // A closing fence may be indented up to three spaces, and has nothing after its marks.
       const closer = CLOSING_FENCE.exec(line)
@@ -57,6 +56,7 @@ export function markdownSegments(markdown: string): string[] | null {
         segments.push(markdown.slice(segmentStart, lineStart))
         segmentStart = lineStart
       }
+      const fenceMatch = FENCE.exec(line)
       const [, marks = '', info = ''] = fenceMatch ?? []
       // A backtick fence's info string has no backtick; otherwise the line is a paragraph.
       if (fenceMatch && !(marks.startsWith('`') && info.includes('`')))
