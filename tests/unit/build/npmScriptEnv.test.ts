@@ -18,6 +18,8 @@ describe('npmScriptEnv', () => {
       // Rolldown's allocator returns memory to the system (decision 0011).
       MIMALLOC_ARENA_EAGER_COMMIT: '0',
       MIMALLOC_PURGE_DELAY: '0',
+      // One V8 helper thread: the render threads keep every core busy (decision 0039).
+      NODE_OPTIONS: '--v8-pool-size=1',
     })
   })
 })
