@@ -3,7 +3,8 @@
  * and prints wall time, ms per post and the build process's peak memory, beside the Astro 7
  * peer building the very same posts in the same run (cold builds alternating, median of
  * --runs), with the ratio and the weight of one post page in each. Each size is built cold
- * (empty render cache), and the largest once more warm (every post cached). Nothing in dist/ or
+ * (empty render cache, no earlier output, as the peer), and the largest once more warm (every
+ * post cached, the last output in place). Nothing in dist/ or
  * .cache/ is touched: content, cache and output live in a temporary folder.
  * Flags: --sizes 100,1000  --runs 3  --kind standard|code-heavy|prose  --no-peer
  */
@@ -108,15 +109,19 @@ try {
   for (const [index, count] of sizes.entries()) {
     if (process.stdout.isTTY) process.stdout.write(`generating ${count} posts…\r`)
     const contentDir = await contentWithPosts(root, count, values.kind as PostKind)
+    const outDir = path.join(root, `dist-${count}`)
     const envFor = (run: number) => ({
       FOLIO_CONTENT_DIR: contentDir,
       FOLIO_CACHE_DIR: path.join(root, `cache-${count}-${run}`),
-      FOLIO_OUT_DIR: path.join(root, `dist-${count}`),
+      FOLIO_OUT_DIR: outDir,
       ...BUILD_ENV,
     })
     const folio: Run[] = []
     const astro: PeerRun[] = []
     for (let run = 0; run < runs; run += 1) {
+      // The peer's script removes its last output before its timer starts: so does this one, so
+      // neither cold build spends its time deleting the run before's thousands of files.
+      await rm(outDir, { recursive: true, force: true })
       folio.push(await build(envFor(run)))
       if (withPeer) astro.push(await buildPeer(peer, path.join(contentDir, 'blog')))
     }
@@ -135,7 +140,7 @@ try {
         `${'ratio Folio / Astro'.padEnd(22)} ${(folioCold.seconds / astroCold.seconds).toFixed(2).padStart(6)}   (target ≤ 0.80)`,
       )
       const page = `blog/bench-post-0/index.html`
-      const ours = await pageWeight(path.join(root, `dist-${count}`), page)
+      const ours = await pageWeight(outDir, page)
       const theirs = await pageWeight(astro.at(-1)!.dist, page)
       console.log(
         `${'post page HTML+CSS'.padEnd(22)} Folio ${kb(ours.gzipBytes)} gzip (${kb(ours.htmlBytes)}), Astro ${kb(theirs.gzipBytes)} gzip (${kb(theirs.htmlBytes)}), ratio ${(ours.gzipBytes / theirs.gzipBytes).toFixed(2)} (target ≤ 1.50)`,
