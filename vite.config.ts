@@ -155,8 +155,11 @@ export default defineConfig({
     onPageWritten: async (route, files) =>
       (await cachedPages()).keep(route, files, pages.linkTargetsOf(route)),
     // Payloads carry the documents' HTML for client navigation, put in before they are written.
-    onLoaderData: async (_route, loaderData) =>
-      proseInLoaderData(loaderData, await builtContent().proseFiles),
+    onLoaderData: async (_route, loaderData, file) =>
+      pages.finishPayload(
+        file,
+        await proseInLoaderData(loaderData, await builtContent().proseFiles),
+      ),
     onFinished: async (outDir) => {
       await (await cachedPages()).save()
       await finishContent(outDir)

@@ -16,7 +16,7 @@ import { inlineStylesheets } from './inlineCss.ts'
 import { brokenLinks, brokenLinksError, linkTargets } from './linkCheck.ts'
 import { findSecrets, scanForSecrets, secretValues, type SecretFinding } from './secretScan.ts'
 import { externaliseInlineState } from './inlineState.ts'
-import { writeHeaderFiles, type BuildOrigins } from './securityHeaders.ts'
+import { inlineScriptHashes, writeHeaderFiles, type BuildOrigins } from './securityHeaders.ts'
 
 export interface BuildManifestFiles {
   latest: { id: string; timestamp: number }
@@ -74,10 +74,17 @@ async function moveNotFoundPage(distDir: string): Promise<void> {
  * collected for the link check (before the rewrite moves scripts into the boot manifest), then
  * state moves out of inline scripts (so a CSP without 'unsafe-inline' scripts works), hydration
  * starts after the first paint, the indentation between head elements goes, its stylesheets are
- * inlined (so first paint needs no second request), and the result is checked for secrets. finishBuild reports what was found.
+ * inlined (so first paint needs no second request), and the result is checked for secrets and
+ * its inline scripts hashed for the Content-Security-Policy. Each payload is checked for secrets
+ * as it is written, too, so finishBuild reads back only what this pass did not see.
  */
 export class PageFinisher {
-  readonly findings: PageFindings = { linkTargets: new Map(), secrets: [], scanned: new Set() }
+  readonly findings: PageFindings = {
+    linkTargets: new Map(),
+    secrets: [],
+    scanned: new Set(),
+    scriptHashes: new Map(),
+  }
   private readonly cssCache = new Map<string, string>()
   // Targets are kept until the link check: as copies, so no page is kept with them.
   private readonly targets = new DetachedStrings()
@@ -102,11 +109,23 @@ export class PageFinisher {
     // that markup arrives, rather than on its way with the full stylesheets.
     const workspace = findRouteRule(route)?.layout === 'workspace'
     const finished = await inlineStylesheets(html, this.distDir, this.cssCache, !workspace)
-    for (const what of findSecrets(finished, await this.secrets())) {
-      this.findings.secrets.push({ file: page, what })
-    }
-    this.findings.scanned.add(page)
+    await this.scan(page, finished)
+    this.findings.scriptHashes.set(page, inlineScriptHashes(finished))
     return finished
+  }
+
+  /** A page's loader payload, `file` in the output folder, as JSON checked for secrets. */
+  async finishPayload(file: string, payload: unknown): Promise<string> {
+    const json = JSON.stringify(payload)
+    await this.scan(file, json)
+    return json
+  }
+
+  private async scan(file: string, text: string): Promise<void> {
+    for (const what of findSecrets(text, await this.secrets())) {
+      this.findings.secrets.push({ file, what })
+    }
+    this.findings.scanned.add(file)
   }
 
   /**
@@ -133,8 +152,10 @@ export function pageFileOf(route: string): string {
 export interface PageFindings {
   linkTargets: Map<string, string[]>
   secrets: SecretFinding[]
-  /** The pages scanned as they were finished, which the scan of dist/ at the end leaves out. */
+  /** The files scanned as they were finished, which the scan of dist/ at the end leaves out. */
   scanned: Set<string>
+  /** The inline scripts' hashes of each page finished, which the CSP needs (securityHeaders.ts). */
+  scriptHashes: Map<string, string[]>
 }
 
 /** The values that must never reach dist/: secret-looking variables and the local keys. */
@@ -170,7 +191,7 @@ export async function finishBuild(
   await moveNotFoundPage(distDir)
   await checkPages(distDir, pages.findings, await pages.secrets())
   // After every page is final: the CSP lists the hashes of the inline scripts they hold.
-  await writeHeaderFiles(distDir, origins)
+  await writeHeaderFiles(distDir, origins, pages.findings.scriptHashes)
   const files = buildManifestFiles(id, Date.now(), extraPrerendered)
   await mkdir(join(distDir, 'builds', 'meta'), { recursive: true })
   await writeFile(

@@ -168,11 +168,14 @@ export function headerFiles(set: HeaderSet): Record<(typeof HEADER_FILES)[number
 }
 
 /**
- * The hashes of each page's inline scripts, by page (in the order of dist/'s listing). Pages are
- * read a few dozen at a time and only their hashes kept: holding a thousand code-heavy pages at
- * once was ≈ 200 MB at the very end of the build.
+ * The hashes of each page's inline scripts, by page (in the order of dist/'s listing), taken from
+ * `known` where it has the page. Pages are read a few dozen at a time and only their hashes
+ * kept: holding a thousand code-heavy pages at once was ≈ 200 MB at the very end of the build.
  */
-async function inlineScriptHashesByPage(distDir: string): Promise<Map<string, string[]>> {
+async function inlineScriptHashesByPage(
+  distDir: string,
+  known: ReadonlyMap<string, string[]> = new Map(),
+): Promise<Map<string, string[]>> {
   const entries = await readdir(distDir, { withFileTypes: true, recursive: true })
   const pages: { name: string; path: string }[] = []
   for (const entry of entries) {
@@ -181,19 +184,25 @@ async function inlineScriptHashesByPage(distDir: string): Promise<Map<string, st
     const name = relative(distDir, path).split(sep).join('/')
     if (!name.startsWith('.')) pages.push({ name, path })
   }
-  const hashes = new Map<string, string[]>(pages.map(({ name }) => [name, []]))
-  await forEachFile(pages, async ({ name, path }) => {
+  const hashes = new Map<string, string[]>(pages.map(({ name }) => [name, known.get(name) ?? []]))
+  const unknown = pages.filter(({ name }) => !known.has(name))
+  await forEachFile(unknown, async ({ name, path }) => {
     hashes.set(name, inlineScriptHashes(await readFile(path, 'utf8')))
   })
   return hashes
 }
 
-/** Works out the header set of a finished dist/ and writes its three files. */
+/**
+ * Works out the header set of a finished dist/ and writes its three files. `known` holds the
+ * hashes of pages already worked out as they were written (by their path in dist/); every other
+ * page is read.
+ */
 export async function writeHeaderFiles(
   distDir: string,
   origins: BuildOrigins = {},
+  known: ReadonlyMap<string, string[]> = new Map(),
 ): Promise<HeaderSet> {
-  const hashes = await inlineScriptHashesByPage(distDir)
+  const hashes = await inlineScriptHashesByPage(distDir, known)
   const set = buildHeaderSet({ ...origins, scriptHashes: [...hashes.values()].flat() })
   for (const [path, text] of Object.entries(headerFiles(set))) {
     await mkdir(dirname(join(distDir, path)), { recursive: true })

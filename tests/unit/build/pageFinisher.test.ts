@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PageFinisher, finishBuild, pageFileOf } from '../../../scripts/build/finishBuild.ts'
+import { bootScriptHash } from '../../../scripts/build/deferHydration.ts'
+import { inlineScriptHashes } from '../../../scripts/build/securityHeaders.ts'
 import { firstLoadScripts } from '../../../scripts/size/firstLoad.ts'
 
 // What vite-react-ssg hands onPageRendered: state in inline scripts, the entry as a module script.
@@ -47,6 +49,25 @@ describe('PageFinisher', () => {
     expect(pages.findings.secrets).toEqual([])
   })
 
+  it('writes a payload as JSON and records a secret in it with the payload file', async () => {
+    const pages = new PageFinisher(distDir)
+    const file = 'static-loader-data/blog/a-post.h1.json'
+    const payload = { post: { html: '<p>whsec_0123456789abcdef</p>' } }
+    expect(await pages.finishPayload(file, payload)).toBe(JSON.stringify(payload))
+    expect(pages.findings.secrets).toEqual([
+      { file, what: 'something shaped like a secret key (whsec_01…)' },
+    ])
+    expect(pages.findings.scanned.has(file)).toBe(true)
+  })
+
+  it("hashes a page's inline scripts as it is finished, for the Content-Security-Policy", async () => {
+    const pages = new PageFinisher(distDir)
+    const html = await pages.finish('/blog', prerendered('<p>Posts</p>'))
+    expect(pages.findings.scriptHashes.get('blog/index.html')).toEqual(inlineScriptHashes(html))
+    // The boot script that starts hydration is one of them.
+    expect(pages.findings.scriptHashes.get('blog/index.html')).toContain(bootScriptHash)
+  })
+
   it('records a secret-shaped string with the page it is on', async () => {
     const pages = new PageFinisher(distDir)
     await pages.finish('/', prerendered('<p>sk_live_0123456789abcdef</p>'))
@@ -82,6 +103,25 @@ describe('finishBuild', () => {
     }
     await expect(finishBuild(dist, 'b1', pages)).rejects.toThrow(
       /Secrets reached the client build[\s\S]*dist\/index\.html/,
+    )
+    await rm(dist, { recursive: true, force: true })
+  })
+})
+
+describe('finishBuild and payloads', () => {
+  it('fails on a secret in a payload checked as it was written, without reading it back', async () => {
+    const dist = await mkdtemp(join(tmpdir(), 'folio-finish-'))
+    const pages = new PageFinisher(dist)
+    await mkdir(join(dist, '404'))
+    await writeFile(join(dist, '404', 'index.html'), '<p>Not found</p>')
+    pages.reused('/404', [])
+    const file = 'static-loader-data/blog/a-post.h1.json'
+    await mkdir(join(dist, 'static-loader-data', 'blog'), { recursive: true })
+    // What reaches the disk is clean: only the check as it was written can have seen the key.
+    await writeFile(join(dist, file), '{}')
+    await pages.finishPayload(file, { html: `<p>sb_secret_${'N'.repeat(32)}</p>` })
+    await expect(finishBuild(dist, 'b1', pages)).rejects.toThrow(
+      /Secrets reached the client build[\s\S]*dist\/static-loader-data\/blog\/a-post\.h1\.json/,
     )
     await rm(dist, { recursive: true, force: true })
   })

@@ -36,6 +36,16 @@ describe('inlineScriptHashes', () => {
 })
 
 describe('the header files a build writes', () => {
+  it('take the hashes of pages worked out as they were written, and read every other page', async () => {
+    const dir = await dist({
+      'index.html': '<script>on disk()</script>',
+      '404.html': '<script>not found()</script>',
+    })
+    // index.html was finished by the build, which knew its hashes; 404.html was not.
+    const set = await writeHeaderFiles(dir, {}, new Map([['index.html', [sha('finished()')]]]))
+    expect(set.scriptHashes).toEqual([sha('finished()'), sha('not found()')].sort())
+  })
+
   it('allow exactly the inline scripts the pages hold, on every host format', async () => {
     const dir = await dist({
       'index.html': '<script>one()</script><script>shared()</script>',
