@@ -85,9 +85,11 @@ async function contentWithPosts(root: string, count: number, kind: PostKind): Pr
   return dir
 }
 
-function report(label: string, count: number, run: Run): void {
+/** One line per build; `runs` (each run's seconds) follow the median when there were several. */
+function report(label: string, count: number, run: Run, runs: number[] = []): void {
+  const each = runs.length > 1 ? `   (runs: ${runs.map((s) => s.toFixed(1)).join(', ')} s)` : ''
   console.log(
-    `${label.padEnd(22)} ${run.seconds.toFixed(1).padStart(6)} s ${((run.seconds * 1000) / count).toFixed(1).padStart(7)} ms/post ${run.peakMb.toFixed(0).padStart(6)} MB peak`,
+    `${label.padEnd(22)} ${run.seconds.toFixed(1).padStart(6)} s ${((run.seconds * 1000) / count).toFixed(1).padStart(7)} ms/post ${run.peakMb.toFixed(0).padStart(6)} MB peak${each}`,
   )
 }
 
@@ -129,13 +131,23 @@ try {
       seconds: median(folio.map((r) => r.seconds)),
       peakMb: Math.max(...folio.map((r) => r.peakMb)),
     }
-    report(`Folio N=${count}, cold`, count, folioCold)
+    report(
+      `Folio N=${count}, cold`,
+      count,
+      folioCold,
+      folio.map((r) => r.seconds),
+    )
     if (withPeer) {
       const astroCold = {
         seconds: median(astro.map((r) => r.seconds)),
         peakMb: Math.max(...astro.map((r) => r.peakMb)),
       }
-      report(`Astro N=${count}, cold`, count, astroCold)
+      report(
+        `Astro N=${count}, cold`,
+        count,
+        astroCold,
+        astro.map((r) => r.seconds),
+      )
       console.log(
         `${'ratio Folio / Astro'.padEnd(22)} ${(folioCold.seconds / astroCold.seconds).toFixed(2).padStart(6)}   (target ≤ 0.80)`,
       )
