@@ -152,8 +152,8 @@ export default defineConfig({
       if (reused) pages.reused(route, reused.linkTargets)
       return reused
     },
-    onPageWritten: async (route, files) =>
-      (await cachedPages()).keep(route, files, pages.linkTargetsOf(route)),
+    onPageWritten: async (route, files, texts) =>
+      (await cachedPages()).keep(route, files, texts, pages.linkTargetsOf(route)),
     // Payloads carry the documents' HTML for client navigation, put in before they are written.
     onLoaderData: async (_route, loaderData, file) =>
       pages.finishPayload(

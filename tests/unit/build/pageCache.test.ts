@@ -31,9 +31,13 @@ async function build(key: string, outDir: string, version: string, stopBeforeSav
   ] as const) {
     if (await cache.reuse(route)) continue
     rendered.push(route)
-    await write(outDir, files.page, `<h1>${route} ${version}</h1>`)
-    if (files.loaderData) await write(outDir, files.loaderData, `{"v":"${version}"}`)
-    cache.keep(route, files, [`/from${route}`])
+    const texts = {
+      page: `<h1>${route} ${version}</h1>`,
+      loaderData: files.loaderData ? `{"v":"${version}"}` : null,
+    }
+    await write(outDir, files.page, texts.page)
+    if (files.loaderData) await write(outDir, files.loaderData, texts.loaderData as string)
+    cache.keep(route, files, texts, [`/from${route}`])
   }
   if (!stopBeforeSave) await cache.save()
   return { cache, rendered }
@@ -67,9 +71,21 @@ describe('PageCache', () => {
   })
 
   it('deletes what a build that crashed left aside', async () => {
-    await mkdir(join(parent, 'cache', '.pages-old-123-456', 'files'), { recursive: true })
+    await mkdir(join(parent, 'cache', '.pages-old-123-456'), { recursive: true })
     await build('k1', join(parent, 'dist1'), 'first')
     expect(await readdir(join(parent, 'cache'))).toEqual(['pages'])
+  })
+
+  it('keeps one pack of pages, and only the packs its index refers to', async () => {
+    await build('k1', join(parent, 'dist1'), 'first')
+    // A pack a build wrote before it stopped, with no index to name it.
+    await writeFile(join(cacheDir, '999-1.pack'), 'half a build')
+    await build('k1', join(parent, 'dist2'), 'second')
+    const files = await readdir(cacheDir)
+    expect(files.filter((name) => name.endsWith('.pack'))).toHaveLength(1)
+    expect(files).not.toContain('999-1.pack')
+    // Every page came from that pack: the second build rendered nothing.
+    expect(await readFile(join(parent, 'dist2', post.loaderData), 'utf8')).toBe('{"v":"first"}')
   })
 
   it('has nothing to reuse after a build that stopped before saving', async () => {
@@ -78,21 +94,31 @@ describe('PageCache', () => {
     expect((await build('k2', join(parent, 'dist3'), 'third')).rendered).toHaveLength(2)
   })
 
-  it('renders a page whose cached copy went missing', async () => {
+  it('renders the pages whose cached copies went missing or were cut short', async () => {
     await build('k1', join(parent, 'dist1'), 'first')
-    await rm(join(cacheDir, 'files', post.page))
+    const [pack] = (await readdir(cacheDir)).filter((name) => name.endsWith('.pack'))
+    // The first page kept (the post) stays whole; what follows it is cut off.
+    const bytes = await readFile(join(cacheDir, pack as string))
+    const postBytes = Buffer.byteLength('<h1>/blog/hello first</h1>{"v":"first"}')
+    await writeFile(join(cacheDir, pack as string), bytes.subarray(0, postBytes + 3))
     const { rendered } = await build('k1', join(parent, 'dist2'), 'second')
-    expect(rendered).toEqual(['/blog/hello'])
-    expect(await readFile(join(parent, 'dist2', post.page), 'utf8')).toBe(
-      '<h1>/blog/hello second</h1>',
+    expect(rendered).toEqual(['/404'])
+    expect(await readFile(join(parent, 'dist2', notFound.page), 'utf8')).toBe(
+      '<h1>/404 second</h1>',
     )
+    await rm(cacheDir, { recursive: true })
+    await mkdir(cacheDir)
+    expect((await build('k1', join(parent, 'dist3'), 'third')).rendered).toHaveLength(2)
   })
 
   it('leaves out a page it could not keep, without failing the build', async () => {
     const cache = await PageCache.open(cacheDir, join(parent, 'dist1'), 'k1')
-    // Never written to the output folder, so the copy into the cache fails.
-    cache.keep('/blog/hello', post, [])
+    // Where the pack should go, a file: the page cannot be kept.
+    await mkdir(join(parent, 'cache'), { recursive: true })
+    await writeFile(cacheDir, 'not a folder')
+    cache.keep('/blog/hello', post, { page: '<h1>hello</h1>', loaderData: '{}' }, [])
     await expect(cache.save()).resolves.toBeUndefined()
+    await rm(cacheDir)
     expect((await build('k1', join(parent, 'dist2'), 'second')).rendered).toContain('/blog/hello')
   })
 
