@@ -64,6 +64,7 @@ export class PageCache {
   private packFile: Promise<FileHandle> | undefined
   private packBytes = 0
   private readonly readers = new Map<string, Promise<FileHandle>>()
+  private readonly madeFolders = new Map<string, Promise<unknown>>()
 
   private constructor(
     private readonly dir: string,
@@ -198,7 +199,11 @@ export class PageCache {
 
   private async writeOut(file: string, bytes: Uint8Array): Promise<void> {
     const to = path.join(this.outDir, file)
-    await mkdir(path.dirname(to), { recursive: true })
+    const folder = path.dirname(to)
+    // Each folder is made once: a thousand posts' payloads share one.
+    if (!this.madeFolders.has(folder))
+      this.madeFolders.set(folder, mkdir(folder, { recursive: true }))
+    await this.madeFolders.get(folder)
     await writeFile(to, bytes)
   }
 }

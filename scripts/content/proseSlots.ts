@@ -25,6 +25,26 @@ export function proseByKey(content: SiteContent): Map<string, string> {
   return byKey
 }
 
+/**
+ * Documents read lately, by file. A post's HTML is wanted twice, close together: for its payload,
+ * then for its page. The render cache's files are named by what they hold, so a text read once
+ * stays right; only the last few are kept, as the pages in flight are.
+ */
+const lately = new Map<string, Promise<string>>()
+const LATELY_KEPT = 128
+
+function readDocument(file: string): Promise<string> {
+  let text = lately.get(file)
+  if (!text) {
+    text = readFile(file, 'utf8')
+    // A failed read is not kept: the next caller tries the file again.
+    text.catch(() => lately.delete(file))
+    if (lately.size >= LATELY_KEPT) lately.delete(lately.keys().next().value as string)
+    lately.set(file, text)
+  }
+  return text
+}
+
 /** The HTML of the documents `keys` name, read from their files (`files`: slot → file). */
 export async function readProse(
   keys: Iterable<string>,
@@ -35,7 +55,7 @@ export async function readProse(
     [...new Set(keys)].map(async (key) => {
       const file = files.get(key)
       // A missing key is left out: the fill names it in its error.
-      if (file !== undefined) byKey.set(key, await readFile(file, 'utf8'))
+      if (file !== undefined) byKey.set(key, await readDocument(file))
     }),
   )
   return byKey

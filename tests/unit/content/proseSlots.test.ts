@@ -88,4 +88,32 @@ describe('prose slots', () => {
       await rm(dir, { recursive: true, force: true })
     }
   })
+
+  it("reads a document once for its payload and its page, and again once it is gone", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'folio-prose-once-'))
+    try {
+      const file = join(dir, 'post-once.html')
+      const files = new Map([['post:once', file]])
+      await writeFile(file, '<p>Once</p>')
+      const data = { post: { slug: 'once', html: PROSE_IN_PAGE } }
+      expect(await proseInLoaderData(data, files)).toEqual({ post: { slug: 'once', html: '<p>Once</p>' } })
+      // A render cache file never changes (its name is a hash of what it holds); were it read
+      // again, the page would show this instead.
+      await writeFile(file, '<p>Read twice</p>')
+      expect(
+        await fillProseSlotsFromFiles('<div class="prose" data-prose-slot="post:once"></div>', files),
+      ).toContain('<p>Once</p>')
+      // A read that failed is not kept.
+      const missing = join(dir, 'post-later.html')
+      const later = new Map([['post:later', missing]])
+      await expect(proseInLoaderData({ slug: 'later', html: PROSE_IN_PAGE }, later)).rejects.toThrow()
+      await writeFile(missing, '<p>Later</p>')
+      expect(await proseInLoaderData({ slug: 'later', html: PROSE_IN_PAGE }, later)).toEqual({
+        slug: 'later',
+        html: '<p>Later</p>',
+      })
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
 })
