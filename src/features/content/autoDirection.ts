@@ -4,7 +4,7 @@
  * block from its first strong character. Code keeps its left-to-right layout.
  */
 import type { Element, Root } from 'hast'
-import { visit } from 'unist-util-visit'
+import { forEachElement } from './forEachElement'
 
 const TEXT_BLOCKS = new Set([
   'p',
@@ -24,7 +24,7 @@ const TEXT_BLOCKS = new Set([
 ])
 
 export function setAutoDirection(tree: Root): void {
-  visit(tree, 'element', (node: Element) => {
+  forEachElement(tree, (node: Element) => {
     if (TEXT_BLOCKS.has(node.tagName) && node.properties.dir === undefined)
       node.properties.dir = 'auto'
   })

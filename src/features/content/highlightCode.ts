@@ -6,7 +6,7 @@
  */
 import type { Element, Root } from 'hast'
 import { toString } from 'hast-util-to-string'
-import { visit } from 'unist-util-visit'
+import { SKIP_CHILDREN, forEachElement } from './forEachElement'
 
 /** Highlighted `<pre>` for `code` in `lang`, or null when the language is not available. */
 export type CodeHighlighter = (code: string, lang: string) => Element | null
@@ -19,8 +19,8 @@ export function languageOf(code: Element): string | null {
 }
 
 export function highlightCodeBlocks(tree: Root, highlight: CodeHighlighter): void {
-  visit(tree, 'element', (node: Element, index, parent) => {
-    if (node.tagName !== 'pre' || index === undefined || !parent) return
+  forEachElement(tree, (node, index, parent) => {
+    if (node.tagName !== 'pre') return
     const code = node.children.find(
       (child): child is Element => child.type === 'element' && child.tagName === 'code',
     )
@@ -30,5 +30,6 @@ export function highlightCodeBlocks(tree: Root, highlight: CodeHighlighter): voi
     if (!highlighted) return
     highlighted.properties = { ...highlighted.properties, dataLanguage: lang }
     parent.children[index] = highlighted
+    return SKIP_CHILDREN
   })
 }

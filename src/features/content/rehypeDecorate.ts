@@ -5,10 +5,10 @@
  */
 import type { Element, Root } from 'hast'
 import { toString } from 'hast-util-to-string'
-import { visit } from 'unist-util-visit'
 import type { Heading } from './types'
 import { countWords } from './countWords'
 import { createSlugger } from './slugger'
+import { forEachElement } from './forEachElement'
 
 export interface DecorateResult {
   headings: Heading[]
@@ -37,7 +37,7 @@ export function decorate(
   slug: (text: string) => string = createSlugger(),
 ): DecorateResult {
   const headings: Heading[] = []
-  visit(tree, 'element', (node: Element) => {
+  forEachElement(tree, (node: Element) => {
     const level = HEADING.exec(node.tagName)
     if (level) {
       const text = toString(node).trim()
