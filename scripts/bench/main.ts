@@ -85,12 +85,18 @@ async function contentWithPosts(root: string, count: number, kind: PostKind): Pr
   return dir
 }
 
-/** One line per build; `runs` (each run's seconds) follow the median when there were several. */
-function report(label: string, count: number, run: Run, runs: number[] = []): void {
-  const each = runs.length > 1 ? `   (runs: ${runs.map((s) => s.toFixed(1)).join(', ')} s)` : ''
+/** One line for a set of builds: the median time, the highest peak, and each build's time. */
+function report(label: string, count: number, builds: Run[]): Run {
+  const run = {
+    seconds: median(builds.map((build) => build.seconds)),
+    peakMb: Math.max(...builds.map((build) => build.peakMb)),
+  }
+  const each =
+    builds.length > 1 ? `   (runs: ${builds.map((b) => b.seconds.toFixed(1)).join(', ')} s)` : ''
   console.log(
     `${label.padEnd(22)} ${run.seconds.toFixed(1).padStart(6)} s ${((run.seconds * 1000) / count).toFixed(1).padStart(7)} ms/post ${run.peakMb.toFixed(0).padStart(6)} MB peak${each}`,
   )
+  return run
 }
 
 const root = await mkdtemp(path.join(tmpdir(), 'folio-bench-'))
@@ -127,27 +133,9 @@ try {
       folio.push(await build(envFor(run)))
       if (withPeer) astro.push(await buildPeer(peer, path.join(contentDir, 'blog')))
     }
-    const folioCold = {
-      seconds: median(folio.map((r) => r.seconds)),
-      peakMb: Math.max(...folio.map((r) => r.peakMb)),
-    }
-    report(
-      `Folio N=${count}, cold`,
-      count,
-      folioCold,
-      folio.map((r) => r.seconds),
-    )
-    if (withPeer) {
-      const astroCold = {
-        seconds: median(astro.map((r) => r.seconds)),
-        peakMb: Math.max(...astro.map((r) => r.peakMb)),
-      }
-      report(
-        `Astro N=${count}, cold`,
-        count,
-        astroCold,
-        astro.map((r) => r.seconds),
-      )
+    const folioCold = report(`Folio N=${count}, cold`, count, folio)
+    const astroCold = withPeer ? report(`Astro N=${count}, cold`, count, astro) : null
+    if (astroCold) {
       console.log(
         `${'ratio Folio / Astro'.padEnd(22)} ${(folioCold.seconds / astroCold.seconds).toFixed(2).padStart(6)}   (target ≤ 0.80)`,
       )
@@ -159,12 +147,10 @@ try {
       )
     }
     if (index === sizes.length - 1) {
-      const warm = await build(envFor(runs - 1))
-      report(`Folio N=${count}, warm`, count, warm)
-      if (withPeer) {
-        const astroCold = median(astro.map((r) => r.seconds))
+      const warm = report(`Folio N=${count}, warm`, count, [await build(envFor(runs - 1))])
+      if (astroCold) {
         console.log(
-          `${'ratio warm / Astro'.padEnd(22)} ${(warm.seconds / astroCold).toFixed(2).padStart(6)}   (target ≤ 0.40)`,
+          `${'ratio warm / Astro'.padEnd(22)} ${(warm.seconds / astroCold.seconds).toFixed(2).padStart(6)}   (target ≤ 0.40)`,
         )
       }
     }
