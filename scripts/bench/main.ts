@@ -3,9 +3,9 @@
  * and prints wall time, ms per post and the build process's peak memory, beside the Astro 7
  * peer building the very same posts in the same run (cold builds alternating, median of
  * --runs), with the ratio and the weight of one post page in each. Each size is built cold
- * (empty render cache, no earlier output, as the peer), and the largest once more warm (every
- * post cached, the last output in place). Nothing in dist/ or
- * .cache/ is touched: content, cache and output live in a temporary folder.
+ * (empty caches, no earlier output, as the peer), and the largest --runs times more warm (the
+ * same inputs again: bundles, posts and pages cached, the last output in place; median). Nothing
+ * in dist/ or .cache/ is touched: content, caches and output live in a temporary folder.
  * Flags: --sizes 100,1000  --runs 3  --kind standard|code-heavy|prose  --no-peer
  */
 import { spawn } from 'node:child_process'
@@ -147,7 +147,10 @@ try {
       )
     }
     if (index === sizes.length - 1) {
-      const warm = report(`Folio N=${count}, warm`, count, [await build(envFor(runs - 1))])
+      // Each a rebuild of the last cold run's inputs, into its output and from its caches.
+      const warmBuilds: Run[] = []
+      for (let run = 0; run < runs; run += 1) warmBuilds.push(await build(envFor(runs - 1)))
+      const warm = report(`Folio N=${count}, warm`, count, warmBuilds)
       if (astroCold) {
         console.log(
           `${'ratio warm / Astro'.padEnd(22)} ${(warm.seconds / astroCold.seconds).toFixed(2).padStart(6)}   (target ≤ 0.40)`,
