@@ -11,6 +11,7 @@ import {
   readViteManifest,
   type ViteManifest,
 } from './scripts/build/frameworkPreloads.ts'
+import { BundleCache } from './scripts/build/bundleCache.ts'
 import { lastBuildRemoved, outDirAsidePlugin } from './scripts/build/outDirAside.ts'
 import { PageCache } from './scripts/build/pageCache.ts'
 import { finishContent } from './scripts/content/finishContent.ts'
@@ -19,7 +20,7 @@ import { builtContent, folioContentPlugin, postPaths } from './scripts/content/v
 import { clientHeadPlugin } from './scripts/vite/clientHeadPlugin.ts'
 import { buildConfig, folioConfigPlugin } from './scripts/vite/configPlugin.ts'
 import { preactClientPlugin } from './scripts/vite/preactClientPlugin.ts'
-import { buildId, buildIdPlugin, buildInputsFingerprint } from './scripts/vite/buildIdPlugin.ts'
+import { buildCacheKey, buildId, buildIdPlugin } from './scripts/vite/buildIdPlugin.ts'
 import { chunkPackagesPlugin } from './scripts/vite/chunkPackagesPlugin.ts'
 import { compileHintsPlugin } from './scripts/vite/compileHintsPlugin.ts'
 import { fontsPlugin } from './scripts/vite/fontsPlugin.ts'
@@ -36,15 +37,14 @@ const outDir = process.env.FOLIO_OUT_DIR ?? 'dist'
 const manifest = () => (clientManifest ??= readViteManifest(outDir))
 const frameworkChunks = () => (frameworkFiles ??= frameworkChunkFiles(manifest()))
 const pages = new PageFinisher(outDir)
-// The last build's pages, reused when this build's inputs are the same (FOLIO_CACHE_DIR as the
-// content cache's). Opened once vite-react-ssg starts prerendering, after both bundles exist.
+// The last build's bundles and pages, reused when this build's inputs are the same, under
+// FOLIO_CACHE_DIR as the content cache. The pages' cache opens once vite-react-ssg starts
+// prerendering, after both bundles exist.
+const cacheDir = path.resolve(process.env.FOLIO_CACHE_DIR ?? '.cache')
+const cachedBundles = () => new BundleCache(path.join(cacheDir, 'bundles'), buildCacheKey())
 let pageCache: Promise<PageCache> | undefined
 const cachedPages = () =>
-  (pageCache ??= PageCache.open(
-    path.resolve(process.env.FOLIO_CACHE_DIR ?? '.cache', 'pages'),
-    outDir,
-    `${buildInputsFingerprint()}:${buildId()}`,
-  ))
+  (pageCache ??= PageCache.open(path.join(cacheDir, 'pages'), outDir, buildCacheKey()))
 
 /** micromark's named-reference decoder (`decode-named-character-reference`), resolved to `file`. */
 function entityDecoderFrom(name: string, file: string): Plugin {
@@ -147,6 +147,8 @@ export default defineConfig({
           manifest(),
         ),
       ),
+    reuseBundles: (folders) => cachedBundles().reuse(folders),
+    onBundlesBuilt: (folders) => cachedBundles().keep(folders),
     reusePage: async (route) => {
       const reused = await (await cachedPages()).reuse(route)
       if (reused) pages.reused(route, reused.linkTargets)

@@ -49,24 +49,32 @@ export async function moveFolderAside(outDir: string): Promise<{ removed: Promis
 }
 
 // Vite loads the config (and this module) afresh for the client and the server build; the
-// deletion started in the first must be awaited at the end of the second.
-const REMOVAL_KEY = Symbol.for('folio.outDirRemoval')
-const shared = globalThis as { [REMOVAL_KEY]?: Promise<void> }
+// deletion started in the first must be awaited at the end of the second. Keyed by folder.
+const MOVES_KEY = Symbol.for('folio.outDirMoves')
+const shared = globalThis as { [MOVES_KEY]?: Map<string, Promise<{ removed: Promise<void> }>> }
+const moves = (shared[MOVES_KEY] ??= new Map())
 
-/** Moves the output folder aside when the client build starts (Vite then finds it empty). */
+/**
+ * Moves the output folder aside once per build: when the client build starts (Vite then finds it
+ * empty), or before the last build's bundles are put back in its place (bundleCache.ts).
+ */
+export async function moveOutDirAside(outDir: string): Promise<void> {
+  const dir = path.resolve(outDir)
+  if (!moves.has(dir)) moves.set(dir, moveFolderAside(dir))
+  await moves.get(dir)
+}
+
 export function outDirAsidePlugin(outDir: string): Plugin {
   return {
     name: 'folio-out-dir-aside',
     apply: 'build',
     async buildStart() {
-      if (this.environment.config.build.ssr || shared[REMOVAL_KEY]) return
-      const { removed } = await moveFolderAside(path.resolve(outDir))
-      shared[REMOVAL_KEY] = removed
+      if (!this.environment.config.build.ssr) await moveOutDirAside(outDir)
     },
   }
 }
 
 /** Resolves when the last build's files are deleted (at once when none were moved aside). */
 export async function lastBuildRemoved(): Promise<void> {
-  await shared[REMOVAL_KEY]
+  await Promise.all([...moves.values()].map(async (move) => (await move).removed))
 }

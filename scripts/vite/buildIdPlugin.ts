@@ -32,6 +32,14 @@ export function buildId(): string {
   return process.env.FOLIO_BUILD_ID
 }
 
+/**
+ * The key under which a build's bundles and pages are reused (bundleCache.ts, pageCache.ts): the
+ * fingerprint, and the id, which is not in it when the environment gives one.
+ */
+export function buildCacheKey(): string {
+  return `${buildInputsFingerprint()}:${buildId()}`
+}
+
 export function buildIdPlugin(): Plugin {
   return {
     name: 'folio:build-id',

@@ -1,7 +1,7 @@
 /**
- * Two real builds of the site from the same inputs: the second reuses every page the first
- * rendered (scripts/build/pageCache.ts), and both write the same files, byte for byte, but for
- * the time each build was made.
+ * Two real builds of the site from the same inputs: the second reuses the first's bundles
+ * (scripts/build/bundleCache.ts) and every page it rendered (scripts/build/pageCache.ts), and
+ * both write the same files, byte for byte, but for the time each build was made.
  */
 import { spawn } from 'node:child_process'
 import { cp, mkdtemp, readFile, readdir, rm } from 'node:fs/promises'
@@ -56,27 +56,37 @@ async function filesUnder(dir: string): Promise<string[]> {
 
 const pagesWritten = (log: string) => log.match(/index\.html\s+\d+(\.\d+)? KiB/g) ?? []
 const pagesReused = (log: string) => log.match(/index\.html\s+reused/g) ?? []
+const bundled = (log: string) => log.match(/Build for (client|server)/g) ?? []
+const bundlesReused = (log: string) => /bundles reused/.test(log)
 
 describe('a rebuild from the same inputs', () => {
-  it('reuses every page and writes the same files', { timeout: 240_000 }, async () => {
-    const first = await build(join(root, 'dist1'))
-    const second = await build(join(root, 'dist2'))
-    expect(pagesReused(first)).toEqual([])
-    expect(pagesWritten(first).length).toBeGreaterThan(15)
-    expect(pagesReused(second)).toHaveLength(pagesWritten(first).length)
-    expect(pagesWritten(second)).toEqual([])
+  it(
+    'reuses the bundles and every page, and writes the same files',
+    { timeout: 240_000 },
+    async () => {
+      const first = await build(join(root, 'dist1'))
+      const second = await build(join(root, 'dist2'))
+      expect(bundled(first)).toEqual(['Build for client', 'Build for server'])
+      expect(bundlesReused(first)).toBe(false)
+      expect(bundled(second)).toEqual([])
+      expect(bundlesReused(second)).toBe(true)
+      expect(pagesReused(first)).toEqual([])
+      expect(pagesWritten(first).length).toBeGreaterThan(15)
+      expect(pagesReused(second)).toHaveLength(pagesWritten(first).length)
+      expect(pagesWritten(second)).toEqual([])
 
-    const files = await filesUnder(join(root, 'dist1'))
-    expect(await filesUnder(join(root, 'dist2'))).toEqual(files)
-    const latest = JSON.parse(await readFile(join(root, 'dist1', 'builds/latest.json'), 'utf8'))
-    // Only when each build was made tells them apart.
-    const timeOfBuild = new Set(['builds/latest.json', `builds/meta/${latest.id}.json`])
-    for (const file of files.filter((name) => !timeOfBuild.has(name))) {
-      const first = await readFile(join(root, 'dist1', file))
-      const second = await readFile(join(root, 'dist2', file))
-      expect(first.equals(second), file).toBe(true)
-    }
-    const again = JSON.parse(await readFile(join(root, 'dist2', 'builds/latest.json'), 'utf8'))
-    expect(again.id).toBe(latest.id)
-  })
+      const files = await filesUnder(join(root, 'dist1'))
+      expect(await filesUnder(join(root, 'dist2'))).toEqual(files)
+      const latest = JSON.parse(await readFile(join(root, 'dist1', 'builds/latest.json'), 'utf8'))
+      // Only when each build was made tells them apart.
+      const timeOfBuild = new Set(['builds/latest.json', `builds/meta/${latest.id}.json`])
+      for (const file of files.filter((name) => !timeOfBuild.has(name))) {
+        const first = await readFile(join(root, 'dist1', file))
+        const second = await readFile(join(root, 'dist2', file))
+        expect(first.equals(second), file).toBe(true)
+      }
+      const again = JSON.parse(await readFile(join(root, 'dist2', 'builds/latest.json'), 'utf8'))
+      expect(again.id).toBe(latest.id)
+    },
+  )
 })
