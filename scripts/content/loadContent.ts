@@ -54,6 +54,21 @@ async function readParsed(root: string, relative: string) {
   return { file: relative, parsed: parseFrontmatter(relative, await readFile(file, 'utf8')) }
 }
 
+/**
+ * The folder's markdown files, read all at once and then parsed in name order (so the first bad
+ * file by name is the one reported). Read one after the other, a thousand posts took ≈ 0.7 s,
+ * mostly waiting on the disk, and a rebuild that reuses its bundles waits for them.
+ */
+async function readFolder(root: string, folder: string): Promise<[string, string][]> {
+  const names = await markdownFiles(path.join(root, folder))
+  return Promise.all(
+    names.map(async (name): Promise<[string, string]> => [
+      name,
+      await readFile(path.join(root, folder, name), 'utf8'),
+    ]),
+  )
+}
+
 export async function loadContent(
   contentDir: string,
   { includeDrafts }: { includeDrafts: boolean },
@@ -62,8 +77,9 @@ export async function loadContent(
   const base = path.basename(contentDir)
   const posts: PostSource[] = []
   const slugs = new Map<string, string>()
-  for (const name of await markdownFiles(path.join(contentDir, 'blog'))) {
-    const { file, parsed } = await readParsed(root, path.join(base, 'blog', name))
+  for (const [name, text] of await readFolder(root, path.join(base, 'blog'))) {
+    const file = path.join(base, 'blog', name)
+    const parsed = parseFrontmatter(file, text)
     const slug = name.slice(0, -'.md'.length)
     if (!SLUG.test(slug))
       throw new ContentError(file, `the file name must be a slug like my-first-post.md ("${slug}" is not)`)
@@ -77,8 +93,9 @@ export async function loadContent(
 
   const changelog: ChangelogSource[] = []
   const versions = new Map<string, string>()
-  for (const name of await markdownFiles(path.join(contentDir, 'changelog'))) {
-    const { file, parsed } = await readParsed(root, path.join(base, 'changelog', name))
+  for (const [name, text] of await readFolder(root, path.join(base, 'changelog'))) {
+    const file = path.join(base, 'changelog', name)
+    const parsed = parseFrontmatter(file, text)
     const fields = changelogFields(file, parsed)
     const other = versions.get(fields.version)
     if (other)

@@ -96,6 +96,15 @@ describe('loading content', () => {
     )
   })
 
+  it('reads a folder at once but reports the first bad file by name', async () => {
+    const files: Record<string, string> = {}
+    for (let n = 10; n < 60; n += 1) files[`blog/post-${n}.md`] = post(goodFields)
+    files['blog/post-20.md'] = post(goodFields.replace('title: Hello\n', ''))
+    files['blog/post-50.md'] = post(goodFields.replace('date: 2026-05-01', 'date: soon'))
+    const dir = await contentDir(files)
+    await expect(loadContent(dir, { includeDrafts: true })).rejects.toThrow(/content\/blog\/post-20\.md/)
+  })
+
   it('fails on broken YAML with the line in the file', async () => {
     const dir = await contentDir({ 'blog/a.md': '---\ntitle: ok\ndescription: "unclosed\n---\nBody\n' })
     await expect(loadContent(dir, { includeDrafts: true })).rejects.toThrow(
