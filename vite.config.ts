@@ -151,7 +151,7 @@ export default defineConfig({
     onBundlesBuilt: (folders) => cachedBundles().keep(folders),
     reusePage: async (route) => {
       const reused = await (await cachedPages()).reuse(route)
-      if (reused) pages.reused(route, reused.linkTargets)
+      if (reused) await pages.reused(route, reused)
       return reused
     },
     onPageWritten: async (route, files, texts) =>

@@ -16,6 +16,7 @@ import { inlineStylesheets } from './inlineCss.ts'
 import { brokenLinks, brokenLinksError, linkTargets } from './linkCheck.ts'
 import { findSecrets, scanForSecrets, secretValues, type SecretFinding } from './secretScan.ts'
 import { externaliseInlineState } from './inlineState.ts'
+import type { ReusedPage } from './pageCache.ts'
 import { inlineScriptHashes, writeHeaderFiles, type BuildOrigins } from './securityHeaders.ts'
 
 export interface BuildManifestFiles {
@@ -129,12 +130,18 @@ export class PageFinisher {
   }
 
   /**
-   * A page the last build made from the same inputs (pageCache.ts): its references are the ones
-   * recorded then, and it is scanned for secrets with the rest of dist/ (this build's secrets
-   * may not be the last one's).
+   * A page the last build made from the same inputs, as the page cache wrote it again: its
+   * references are the ones recorded then. It and its payload are scanned for secrets here, since
+   * this build's secrets may not be the last one's, and its inline scripts are hashed for the
+   * CSP, from the texts written: the end of the build reads neither back.
    */
-  reused(route: string, linkTargets: string[]): void {
-    this.findings.linkTargets.set(pageFileOf(route), linkTargets)
+  async reused(route: string, page: ReusedPage): Promise<void> {
+    const file = pageFileOf(route)
+    this.findings.linkTargets.set(file, page.linkTargets)
+    await this.scan(file, page.texts.page)
+    this.findings.scriptHashes.set(file, inlineScriptHashes(page.texts.page))
+    if (page.loaderData !== null && page.texts.loaderData !== null)
+      await this.scan(page.loaderData, page.texts.loaderData)
   }
 
   /** The references recorded when `route` was finished. */

@@ -38,6 +38,12 @@ export interface PageTexts {
   loaderData: string | null
 }
 
+/** A page written again from the cache: its files, the references recorded and what it holds. */
+export interface ReusedPage extends PageFiles {
+  linkTargets: string[]
+  texts: PageTexts
+}
+
 interface Entry extends PageFiles {
   /** The references the link check needs (PageFinisher), as the page was rendered. */
   linkTargets: string[]
@@ -96,13 +102,14 @@ export class PageCache {
 
   /**
    * Writes the last build's copy of `route` (its page, and its payload when it has one) into the
-   * output folder and returns what was recorded of it, or undefined when it must be rendered.
+   * output folder and returns what was recorded of it and the texts written, or undefined when it
+   * must be rendered.
    */
-  async reuse(route: string): Promise<(PageFiles & { linkTargets: string[] }) | undefined> {
+  async reuse(route: string): Promise<ReusedPage | undefined> {
     const entry = this.last[route]
     if (!entry) return undefined
+    const bytes = Buffer.alloc(entry.pageBytes + entry.loaderDataBytes)
     try {
-      const bytes = Buffer.alloc(entry.pageBytes + entry.loaderDataBytes)
       const { bytesRead } = await (
         await this.reader(entry.pack)
       ).read(bytes, 0, bytes.length, entry.at)
@@ -115,7 +122,15 @@ export class PageCache {
       return undefined // the pack went missing: the page renders as if it were new
     }
     this.kept[route] = entry
-    return { page: entry.page, loaderData: entry.loaderData, linkTargets: entry.linkTargets }
+    return {
+      page: entry.page,
+      loaderData: entry.loaderData,
+      linkTargets: entry.linkTargets,
+      texts: {
+        page: bytes.toString('utf8', 0, entry.pageBytes),
+        loaderData: entry.loaderData === null ? null : bytes.toString('utf8', entry.pageBytes),
+      },
+    }
   }
 
   /**

@@ -51,10 +51,18 @@ describe('PageCache', () => {
     ])
     const second = join(parent, 'dist2')
     const cache = await PageCache.open(cacheDir, second, 'k1')
-    expect(await cache.reuse('/blog/hello')).toEqual({ ...post, linkTargets: ['/from/blog/hello'] })
+    expect(await cache.reuse('/blog/hello')).toEqual({
+      ...post,
+      linkTargets: ['/from/blog/hello'],
+      texts: { page: '<h1>/blog/hello first</h1>', loaderData: '{"v":"first"}' },
+    })
     expect(await readFile(join(second, post.page), 'utf8')).toBe('<h1>/blog/hello first</h1>')
     expect(await readFile(join(second, post.loaderData), 'utf8')).toBe('{"v":"first"}')
-    expect(await cache.reuse('/404')).toEqual({ ...notFound, linkTargets: ['/from/404'] })
+    expect(await cache.reuse('/404')).toEqual({
+      ...notFound,
+      linkTargets: ['/from/404'],
+      texts: { page: '<h1>/404 first</h1>', loaderData: null },
+    })
     expect(await cache.reuse('/blog/new-post')).toBeUndefined()
   })
 

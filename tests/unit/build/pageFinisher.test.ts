@@ -77,6 +77,16 @@ describe('PageFinisher', () => {
   })
 })
 
+/** A page as the page cache writes it again: its files, recorded references and texts. */
+function reusedPage(route: string, page: string, payload?: { file: string; text: string }) {
+  return {
+    page: pageFileOf(route),
+    loaderData: payload?.file ?? null,
+    linkTargets: [],
+    texts: { page, loaderData: payload?.text ?? null },
+  }
+}
+
 describe('finishBuild', () => {
   const secretPage = `<p>sb_secret_${'N'.repeat(32)}</p>`
 
@@ -95,8 +105,8 @@ describe('finishBuild', () => {
     if (reused) {
       // What the page cache does: the file arrives as the last build wrote it, unscanned.
       await writeFile(join(dist, 'index.html'), secretPage)
-      pages.reused('/', [])
-      pages.reused('/404', [])
+      await pages.reused('/', reusedPage('/', secretPage))
+      await pages.reused('/404', reusedPage('/404', '<p>Not found</p>'))
     } else {
       await writeFile(join(dist, 'index.html'), await pages.finish('/', prerendered(secretPage)))
       await pages.finish('/404', prerendered('<p>Not found</p>'))
@@ -114,7 +124,7 @@ describe('finishBuild and payloads', () => {
     const pages = new PageFinisher(dist)
     await mkdir(join(dist, '404'))
     await writeFile(join(dist, '404', 'index.html'), '<p>Not found</p>')
-    pages.reused('/404', [])
+    await pages.reused('/404', reusedPage('/404', '<p>Not found</p>'))
     const file = 'static-loader-data/blog/a-post.h1.json'
     await mkdir(join(dist, 'static-loader-data', 'blog'), { recursive: true })
     // What reaches the disk is clean: only the check as it was written can have seen the key.
@@ -124,6 +134,42 @@ describe('finishBuild and payloads', () => {
       /Secrets reached the client build[\s\S]*dist\/static-loader-data\/blog\/a-post\.h1\.json/,
     )
     await rm(dist, { recursive: true, force: true })
+  })
+})
+
+describe('finishBuild and reused pages', () => {
+  it('checks a reused page and its payload as they are written again, without reading them back', async () => {
+    const dist = await mkdtemp(join(tmpdir(), 'folio-finish-'))
+    const pages = new PageFinisher(dist)
+    await mkdir(join(dist, '404'))
+    await writeFile(join(dist, '404', 'index.html'), '<p>Not found</p>')
+    await pages.reused('/404', reusedPage('/404', '<p>Not found</p>'))
+    const payload = 'static-loader-data/blog/a-post.h1.json'
+    await mkdir(join(dist, 'blog', 'a-post'), { recursive: true })
+    await mkdir(join(dist, 'static-loader-data', 'blog'), { recursive: true })
+    // Clean on disk: only the check of the texts as they were written can see the key.
+    await writeFile(join(dist, 'blog', 'a-post', 'index.html'), '<p>Post</p>')
+    await writeFile(join(dist, payload), '{}')
+    await pages.reused(
+      '/blog/a-post',
+      reusedPage('/blog/a-post', '<p>Post</p>', {
+        file: payload,
+        text: JSON.stringify({ html: `<p>sb_secret_${'N'.repeat(32)}</p>` }),
+      }),
+    )
+    await expect(finishBuild(dist, 'b1', pages)).rejects.toThrow(
+      /Secrets reached the client build[\s\S]*dist\/static-loader-data\/blog\/a-post\.h1\.json/,
+    )
+    await rm(dist, { recursive: true, force: true })
+  })
+
+  it("hashes a reused page's inline scripts for the CSP", async () => {
+    const pages = new PageFinisher(distDir)
+    const page = await new PageFinisher(distDir).finish('/', prerendered('<p>Home</p>'))
+    await pages.reused('/', reusedPage('/', page))
+    expect(pages.findings.scriptHashes.get('index.html')).toEqual(inlineScriptHashes(page))
+    expect(pages.findings.scriptHashes.get('index.html')).toContain(bootScriptHash)
+    expect(pages.findings.scanned.has('index.html')).toBe(true)
   })
 })
 
