@@ -119,17 +119,42 @@ describe('finishBuild', () => {
 })
 
 describe('finishBuild and payloads', () => {
-  it('fails on a secret in a payload checked as it was written, without reading it back', async () => {
+  const secretPayload = { html: `<p>sb_secret_${'N'.repeat(32)}</p>` }
+  const payload = 'static-loader-data/blog/a-post.h1.json'
+
+  /** An output folder whose only page is the not-found one, with a clean payload on disk. */
+  async function outputWithCleanPayload(): Promise<{ dist: string; pages: PageFinisher }> {
     const dist = await mkdtemp(join(tmpdir(), 'folio-finish-'))
     const pages = new PageFinisher(dist)
     await mkdir(join(dist, '404'))
     await writeFile(join(dist, '404', 'index.html'), '<p>Not found</p>')
     await pages.reused('/404', reusedPage('/404', '<p>Not found</p>'))
-    const file = 'static-loader-data/blog/a-post.h1.json'
     await mkdir(join(dist, 'static-loader-data', 'blog'), { recursive: true })
     // What reaches the disk is clean: only the check as it was written can have seen the key.
-    await writeFile(join(dist, file), '{}')
-    await pages.finishPayload(file, { html: `<p>sb_secret_${'N'.repeat(32)}</p>` })
+    await writeFile(join(dist, payload), '{}')
+    return { dist, pages }
+  }
+
+  it('fails on a secret in a payload checked as it was written, without reading it back', async () => {
+    const { dist, pages } = await outputWithCleanPayload()
+    await pages.finishPayload(payload, secretPayload)
+    await expect(finishBuild(dist, 'b1', pages)).rejects.toThrow(
+      /Secrets reached the client build[\s\S]*dist\/static-loader-data\/blog\/a-post\.h1\.json/,
+    )
+    await rm(dist, { recursive: true, force: true })
+  })
+
+  it("fails on a secret in a reused page's payload, checked as it was written again", async () => {
+    const { dist, pages } = await outputWithCleanPayload()
+    await mkdir(join(dist, 'blog', 'a-post'), { recursive: true })
+    await writeFile(join(dist, 'blog', 'a-post', 'index.html'), '<p>Post</p>')
+    await pages.reused(
+      '/blog/a-post',
+      reusedPage('/blog/a-post', '<p>Post</p>', {
+        file: payload,
+        text: JSON.stringify(secretPayload),
+      }),
+    )
     await expect(finishBuild(dist, 'b1', pages)).rejects.toThrow(
       /Secrets reached the client build[\s\S]*dist\/static-loader-data\/blog\/a-post\.h1\.json/,
     )
@@ -138,31 +163,6 @@ describe('finishBuild and payloads', () => {
 })
 
 describe('finishBuild and reused pages', () => {
-  it('checks a reused page and its payload as they are written again, without reading them back', async () => {
-    const dist = await mkdtemp(join(tmpdir(), 'folio-finish-'))
-    const pages = new PageFinisher(dist)
-    await mkdir(join(dist, '404'))
-    await writeFile(join(dist, '404', 'index.html'), '<p>Not found</p>')
-    await pages.reused('/404', reusedPage('/404', '<p>Not found</p>'))
-    const payload = 'static-loader-data/blog/a-post.h1.json'
-    await mkdir(join(dist, 'blog', 'a-post'), { recursive: true })
-    await mkdir(join(dist, 'static-loader-data', 'blog'), { recursive: true })
-    // Clean on disk: only the check of the texts as they were written can see the key.
-    await writeFile(join(dist, 'blog', 'a-post', 'index.html'), '<p>Post</p>')
-    await writeFile(join(dist, payload), '{}')
-    await pages.reused(
-      '/blog/a-post',
-      reusedPage('/blog/a-post', '<p>Post</p>', {
-        file: payload,
-        text: JSON.stringify({ html: `<p>sb_secret_${'N'.repeat(32)}</p>` }),
-      }),
-    )
-    await expect(finishBuild(dist, 'b1', pages)).rejects.toThrow(
-      /Secrets reached the client build[\s\S]*dist\/static-loader-data\/blog\/a-post\.h1\.json/,
-    )
-    await rm(dist, { recursive: true, force: true })
-  })
-
   it("hashes a reused page's inline scripts for the CSP", async () => {
     const pages = new PageFinisher(distDir)
     const page = await new PageFinisher(distDir).finish('/', prerendered('<p>Home</p>'))
