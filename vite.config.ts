@@ -12,6 +12,8 @@ import {
   type ViteManifest,
 } from './scripts/build/frameworkPreloads.ts'
 import { BundleCache } from './scripts/build/bundleCache.ts'
+import { buildId, bundleCacheKey, pageCacheKey } from './scripts/build/buildId.ts'
+import { pageBuildHash } from './src/app/buildCheck.ts'
 import { lastBuildRemoved, outDirAsidePlugin } from './scripts/build/outDirAside.ts'
 import { PageCache } from './scripts/build/pageCache.ts'
 import { finishContent } from './scripts/content/finishContent.ts'
@@ -20,7 +22,6 @@ import { builtContent, folioContentPlugin, postPaths } from './scripts/content/v
 import { clientHeadPlugin } from './scripts/vite/clientHeadPlugin.ts'
 import { buildConfig, folioConfigPlugin } from './scripts/vite/configPlugin.ts'
 import { preactClientPlugin } from './scripts/vite/preactClientPlugin.ts'
-import { buildCacheKey, buildId, buildIdPlugin } from './scripts/vite/buildIdPlugin.ts'
 import { chunkPackagesPlugin } from './scripts/vite/chunkPackagesPlugin.ts'
 import { compileHintsPlugin } from './scripts/vite/compileHintsPlugin.ts'
 import { fontsPlugin } from './scripts/vite/fontsPlugin.ts'
@@ -41,10 +42,10 @@ const pages = new PageFinisher(outDir)
 // FOLIO_CACHE_DIR as the content cache. The pages' cache opens once vite-react-ssg starts
 // prerendering, after both bundles exist.
 const cacheDir = path.resolve(process.env.FOLIO_CACHE_DIR ?? '.cache')
-const cachedBundles = () => new BundleCache(path.join(cacheDir, 'bundles'), buildCacheKey())
+const cachedBundles = () => new BundleCache(path.join(cacheDir, 'bundles'), bundleCacheKey())
 let pageCache: Promise<PageCache> | undefined
 const cachedPages = () =>
-  (pageCache ??= PageCache.open(path.join(cacheDir, 'pages'), outDir, buildCacheKey()))
+  (pageCache ??= PageCache.open(path.join(cacheDir, 'pages'), outDir, pageCacheKey()))
 
 /** micromark's named-reference decoder (`decode-named-character-reference`), resolved to `file`. */
 function entityDecoderFrom(name: string, file: string): Plugin {
@@ -76,7 +77,6 @@ export default defineConfig({
     // First: a wrong or missing environment variable stops the build before any work.
     folioConfigPlugin(),
     react(),
-    buildIdPlugin(),
     headScriptsPlugin(),
     fontsPlugin(),
     chunkPackagesPlugin(),
@@ -126,8 +126,9 @@ export default defineConfig({
     // Pages render while others are written: with vite-react-ssg's 20 the CPU waited on the disk.
     concurrency: 64,
     script: 'async',
-    // Payload names follow the build id: the same inputs give the same files (pageCache.ts).
-    payloadHash: buildId().slice(0, 10),
+    // Payload names follow the build id: the same inputs give the same files (pageCache.ts), and
+    // each page names its build by this hash (src/app/buildCheck.ts).
+    payloadHash: pageBuildHash(buildId()),
     // Critical-CSS inlining adds inline `onload` handlers a strict CSP forbids; our CSS is small.
     beastiesOptions: false,
     // `/blog/:slug` is prerendered once per published post, never as a pattern.

@@ -2,9 +2,10 @@
  * A fingerprint of everything a build reads: the source, the build's own code, the content, the
  * dependencies as locked and patched, the `.env` files and the variables the build reads, and
  * the Node version. The same inputs give byte-identical pages (checked by building twice), so
- * the fingerprint is the build id (`buildIdPlugin.ts`) and the key under which the last build's
- * pages are reused (`pageCache.ts`). One input left out would let a rebuild reuse stale pages,
- * so whole folders are read rather than the files each pass imports.
+ * the fingerprint is the build id (`buildId.ts`) and the key under which the last build's pages
+ * are reused (`pageCache.ts`); without the content, it is the bundles' key (`bundleCache.ts`).
+ * One input left out would let a rebuild reuse stale pages or bundles, so whole folders are read
+ * rather than the files each pass imports.
  */
 import { createHash } from 'node:crypto'
 import { existsSync, readFileSync, readdirSync } from 'node:fs'
@@ -71,13 +72,10 @@ export function buildVariables(env: NodeJS.ProcessEnv): [string, string][] {
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
 }
 
-/** Reads the inputs synchronously: the build id is needed while Vite loads its config. */
-export function fingerprintBuildInputs({ root, contentDir, env }: BuildInputs): string {
-  const hash = createHash('sha256')
-  const add = (label: string, value: string | Buffer) => {
-    hash.update(`${label}\0${value.length}\0`)
-    hash.update(value)
-  }
+type AddInput = (label: string, value: string | Buffer) => void
+
+/** Everything but the content: the source, the build's code, dependencies, files and variables. */
+function addCodeInputs(add: AddInput, root: string, env: NodeJS.ProcessEnv): void {
   add('node', process.version)
   for (const [name, value] of buildVariables(env)) add(`env:${name}`, value)
   const rootFiles = [
@@ -91,7 +89,32 @@ export function fingerprintBuildInputs({ root, contentDir, env }: BuildInputs): 
   for (const folder of INPUT_FOLDERS.filter((name) => existsSync(path.join(root, name))))
     for (const file of filesUnder(root, folder))
       add(`file:${file}`, readFileSync(path.join(root, file)))
-  for (const file of filesUnder(contentDir, '.'))
-    add(`content:${file}`, readFileSync(path.join(contentDir, file)))
+}
+
+function fingerprint(addInputs: (add: AddInput) => void): string {
+  const hash = createHash('sha256')
+  addInputs((label, value) => {
+    hash.update(`${label}\0${value.length}\0`)
+    hash.update(value)
+  })
   return hash.digest('hex')
+}
+
+/** Reads the inputs synchronously: the build id is needed while Vite loads its config. */
+export function fingerprintBuildInputs({ root, contentDir, env }: BuildInputs): string {
+  return fingerprint((add) => {
+    addCodeInputs(add, root, env)
+    for (const file of filesUnder(contentDir, '.'))
+      add(`content:${file}`, readFileSync(path.join(contentDir, file)))
+  })
+}
+
+/**
+ * The same fingerprint without the content: what the client and server bundles are made from.
+ * Neither holds any of the content, which the page loaders read while prerendering, nor the build
+ * id (a page names its build itself), so an edited post leaves them as they were
+ * (bundleCache.ts).
+ */
+export function fingerprintCodeInputs({ root, env }: Omit<BuildInputs, 'contentDir'>): string {
+  return fingerprint((add) => addCodeInputs(add, root, env))
 }

@@ -1,11 +1,11 @@
 /**
- * The last build's client and server bundles, put back in place of Vite's two builds when
- * nothing the build reads has changed. Bundling is most of what a rebuild from the same inputs
- * still did once its pages were reused (pageCache.ts): ≈ 2 s of a ≈ 4 s rebuild of a thousand
- * posts. The key is the page cache's, the fingerprint of every input with the build id, and the
- * bundles depend on nothing else: the build id in the entry chunk is that fingerprint, and the
- * content is read by the page loaders, not bundled. One changed file, post or variable, and
- * both bundles are built again.
+ * The last build's client and server bundles, put back in place of Vite's two builds when none
+ * of the code they are made from has changed. Bundling is most of what a rebuild from the same
+ * inputs still did once its pages were reused (pageCache.ts): ≈ 2 s of a ≈ 4 s rebuild of a
+ * thousand posts. The key is the fingerprint of every input but the content (buildId.ts): the
+ * bundles hold none of it, since the page loaders read it while prerendering, nor the build id,
+ * which pages carry themselves (src/app/buildCheck.ts). So an edited post reuses them. One changed
+ * source file, dependency or variable, and both are built again.
  *
  * The cache holds copies, never links: nothing that later writes into dist/ can change it. Its
  * index, written last, lists every file with its size, so a copy cut short or a file gone

@@ -1,7 +1,12 @@
 /**
  * The hourly build check. A long-lived tab keeps running the build it loaded; once a newer build
- * is published its lazy chunks may disappear, so when `builds/latest.json` names another id the
- * next navigation becomes a full page load of the new build.
+ * is published its lazy chunks may disappear, so when `builds/latest.json` names another build
+ * the next navigation becomes a full page load of the new build.
+ *
+ * A page names its build by the hash of that build's loader payloads, which it carries for the
+ * router (`window.__VITE_REACT_SSG_HASH__`): the first characters of the build id. The bundles do
+ * not hold the id, so that a build that changed only a post can reuse them
+ * (scripts/build/bundleCache.ts).
  */
 export const BUILD_MANIFEST_PATH = '/builds/latest.json'
 export const BUILD_CHECK_INTERVAL_MS = 60 * 60 * 1000
@@ -20,13 +25,22 @@ export function isBuildManifest(value: unknown): value is BuildManifest {
   )
 }
 
+/** How many of the build id's characters name a build's payloads (`payloadHash`, vite.config.ts). */
+export const PAGE_BUILD_HASH_LENGTH = 10
+
+/** The hash a page of the build `buildId` carries. */
+export function pageBuildHash(buildId: string): string {
+  return buildId.slice(0, PAGE_BUILD_HASH_LENGTH)
+}
+
 /** True only when the server positively reports a different build; errors mean "no news". */
-export function isNewerBuild(runningId: string, manifest: unknown): boolean {
-  return isBuildManifest(manifest) && manifest.id !== runningId
+export function isNewerBuild(runningHash: string, manifest: unknown): boolean {
+  return isBuildManifest(manifest) && pageBuildHash(manifest.id) !== runningHash
 }
 
 export interface BuildCheckOptions {
-  runningId: string
+  /** The running build's page hash (pageBuildHash). */
+  runningHash: string
   fetchManifest: () => Promise<unknown>
   intervalMs?: number
   onNewBuild: (manifest: BuildManifest) => void
@@ -34,7 +48,7 @@ export interface BuildCheckOptions {
 
 /** Starts polling; returns a function that stops it. Network failures are ignored (offline tabs). */
 export function startBuildCheck({
-  runningId,
+  runningHash,
   fetchManifest,
   intervalMs = BUILD_CHECK_INTERVAL_MS,
   onNewBuild,
@@ -43,7 +57,7 @@ export function startBuildCheck({
   const check = async () => {
     try {
       const manifest = await fetchManifest()
-      if (!stopped && isNewerBuild(runningId, manifest)) {
+      if (!stopped && isNewerBuild(runningHash, manifest)) {
         stopped = true
         clearInterval(timer)
         onNewBuild(manifest as BuildManifest)

@@ -4,9 +4,6 @@ import { schedulePrefetch } from './prefetch'
 
 type Router = ReturnType<typeof createBrowserRouter>
 
-/** The id of the build this tab runs, injected by vite.config.ts. */
-declare const __FOLIO_BUILD_ID__: string
-
 interface ClientServiceOptions {
   preloadPage: (path: string) => void
 }
@@ -18,13 +15,17 @@ interface ClientServiceOptions {
  */
 export function startClientServices(router: Router, { preloadPage }: ClientServiceOptions): void {
   let newBuildPublished = false
-  startBuildCheck({
-    runningId: __FOLIO_BUILD_ID__,
-    fetchManifest: () => fetchBuildManifest(import.meta.env.BASE_URL),
-    onNewBuild: () => {
-      newBuildPublished = true
-    },
-  })
+  // The page's build (src/app/ssgState.ts restored it); a page the dev server made has none.
+  const runningHash = (window as { __VITE_REACT_SSG_HASH__?: string }).__VITE_REACT_SSG_HASH__
+  if (runningHash) {
+    startBuildCheck({
+      runningHash,
+      fetchManifest: () => fetchBuildManifest(import.meta.env.BASE_URL),
+      onNewBuild: () => {
+        newBuildPublished = true
+      },
+    })
+  }
 
   router.subscribe((state) => {
     const next = state.navigation.location

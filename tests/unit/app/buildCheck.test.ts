@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import {
   BUILD_CHECK_INTERVAL_MS,
   isNewerBuild,
+  pageBuildHash,
   startBuildCheck,
 } from '../../../src/app/buildCheck.ts'
 
@@ -17,6 +18,13 @@ describe('isNewerBuild', () => {
     expect(isNewerBuild('a', null)).toBe(false)
     expect(isNewerBuild('a', '<html>')).toBe(false)
   })
+
+  it("compares the page's hash with the start of the published build's id", () => {
+    const id = '3f9a0c21be4d7e58'
+    expect(pageBuildHash(id)).toBe('3f9a0c21be')
+    expect(isNewerBuild(pageBuildHash(id), { id, timestamp: 1 })).toBe(false)
+    expect(isNewerBuild(pageBuildHash(id), { id: '3f9a0c21bf4d7e58', timestamp: 2 })).toBe(true)
+  })
 })
 
 describe('startBuildCheck', () => {
@@ -29,7 +37,7 @@ describe('startBuildCheck', () => {
     ]
     const fetchManifest = vi.fn(async () => manifests.shift() ?? { id: 'later', timestamp: 3 })
     const onNewBuild = vi.fn()
-    startBuildCheck({ runningId: 'current', fetchManifest, onNewBuild })
+    startBuildCheck({ runningHash: 'current', fetchManifest, onNewBuild })
 
     await vi.advanceTimersByTimeAsync(59 * 60 * 1000)
     expect(fetchManifest).not.toHaveBeenCalled()
@@ -49,7 +57,7 @@ describe('startBuildCheck', () => {
       throw new Error('offline')
     })
     const onNewBuild = vi.fn()
-    const stop = startBuildCheck({ runningId: 'x', fetchManifest, onNewBuild, intervalMs: 1000 })
+    const stop = startBuildCheck({ runningHash: 'x', fetchManifest, onNewBuild, intervalMs: 1000 })
     await vi.advanceTimersByTimeAsync(2500)
     expect(fetchManifest).toHaveBeenCalledTimes(2)
     stop()

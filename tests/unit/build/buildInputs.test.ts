@@ -2,7 +2,10 @@ import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { fingerprintBuildInputs } from '../../../scripts/build/buildInputs.ts'
+import {
+  fingerprintBuildInputs,
+  fingerprintCodeInputs,
+} from '../../../scripts/build/buildInputs.ts'
 
 let root: string
 let contentDir: string
@@ -97,5 +100,31 @@ describe('fingerprintBuildInputs', () => {
     const elsewhere = join(root, 'elsewhere')
     await cp(contentDir, elsewhere, { recursive: true })
     expect(fingerprint({ contentDir: elsewhere })).toBe(fingerprint())
+  })
+})
+
+describe('fingerprintCodeInputs', () => {
+  const code = (changedEnv: NodeJS.ProcessEnv = env) =>
+    fingerprintCodeInputs({ root, env: changedEnv })
+
+  it('stays the same when only the content changes', async () => {
+    const before = code()
+    await writeFile(join(contentDir, 'blog', 'hello.md'), '---\ntitle: Hello\n---\nHi!')
+    await writeFile(join(contentDir, 'blog', 'second.md'), '---\ntitle: Second\n---\nMore')
+    expect(code()).toBe(before)
+    expect(fingerprint()).not.toBe(before)
+  })
+
+  it('changes with the source, the build code, the lock file and the variables', async () => {
+    const before = code()
+    expect(code({ ...env, VITE_SUPABASE_URL: 'https://y.supabase.co' })).not.toBe(before)
+    await writeFile(join(root, 'package-lock.json'), '{"lockfileVersion":3,"x":1}')
+    const locked = code()
+    expect(locked).not.toBe(before)
+    await writeFile(join(root, 'src', 'pages', 'Home.tsx'), 'x')
+    const edited = code()
+    expect(edited).not.toBe(locked)
+    await writeFile(join(root, 'scripts', 'build', 'finish.ts'), '2')
+    expect(code()).not.toBe(edited)
   })
 })

@@ -1,10 +1,11 @@
 /**
- * Two real builds of the site from the same inputs: the second reuses the first's bundles
+ * Real builds of the site. Two from the same inputs: the second reuses the first's bundles
  * (scripts/build/bundleCache.ts) and every page it rendered (scripts/build/pageCache.ts), and
- * both write the same files, byte for byte, but for the time each build was made.
+ * both write the same files, byte for byte, but for the time each build was made. Then one with
+ * a post edited: it renders every page again, with the edit, from the same bundles.
  */
 import { spawn } from 'node:child_process'
-import { cp, mkdtemp, readFile, readdir, rm } from 'node:fs/promises'
+import { appendFile, cp, mkdtemp, readFile, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -87,6 +88,34 @@ describe('a rebuild from the same inputs', () => {
       }
       const again = JSON.parse(await readFile(join(root, 'dist2', 'builds/latest.json'), 'utf8'))
       expect(again.id).toBe(latest.id)
+    },
+  )
+
+  it(
+    'reuses the bundles when only a post changed, and renders every page again with it',
+    { timeout: 240_000 },
+    async () => {
+      const before = join(root, 'before')
+      const after = join(root, 'after')
+      await build(before)
+      await appendFile(join(root, 'content/blog/introducing-folio.md'), '\nAn edit, just made.\n')
+      const log = await build(after)
+      expect(bundled(log)).toEqual([])
+      expect(bundlesReused(log)).toBe(true)
+      expect(pagesReused(log)).toEqual([])
+      expect(await readFile(join(after, 'blog/introducing-folio/index.html'), 'utf8')).toContain(
+        'An edit, just made.',
+      )
+      // Another build (its pages name it), from the very same bundles.
+      const id = async (dist: string) =>
+        JSON.parse(await readFile(join(dist, 'builds/latest.json'), 'utf8')).id as string
+      expect(await id(after)).not.toBe(await id(before))
+      const assets = await filesUnder(join(before, 'assets'))
+      expect(await filesUnder(join(after, 'assets'))).toEqual(assets)
+      for (const file of assets) {
+        const bytes = await readFile(join(before, 'assets', file))
+        expect(bytes.equals(await readFile(join(after, 'assets', file))), file).toBe(true)
+      }
     },
   )
 })
