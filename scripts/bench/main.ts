@@ -4,12 +4,13 @@
  * peer building the very same posts in the same run (cold builds alternating, median of
  * --runs), with the ratio and the weight of one post page in each. Each size is built cold
  * (empty caches, no earlier output, as the peer), and the largest --runs times more warm (the
- * same inputs again: bundles, posts and pages cached, the last output in place; median). Nothing
- * in dist/ or .cache/ is touched: content, caches and output live in a temporary folder.
+ * same inputs again: bundles, posts and pages cached, the last output in place; median), then
+ * --runs times after one post was edited. Nothing in dist/ or .cache/ is touched: content,
+ * caches and output live in a temporary folder.
  * Flags: --sizes 100,1000  --runs 3  --kind standard|code-heavy|prose  --no-peer
  */
 import { spawn } from 'node:child_process'
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { appendFile, cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
@@ -156,6 +157,13 @@ try {
           `${'ratio warm / Astro'.padEnd(22)} ${(warm.seconds / astroCold.seconds).toFixed(2).padStart(6)}   (target ≤ 0.40)`,
         )
       }
+      // What an author waits for: one post edited since the last build (a different one each time).
+      const editedBuilds: Run[] = []
+      for (let run = 0; run < runs; run += 1) {
+        await appendFile(path.join(contentDir, 'blog', `bench-post-${run}.md`), '\nAn edit.\n')
+        editedBuilds.push(await build(envFor(runs - 1)))
+      }
+      report(`Folio N=${count}, 1 edit`, count, editedBuilds)
     }
     console.log('')
   }
