@@ -21,11 +21,14 @@ const fingerprints = (shared[FINGERPRINTS_KEY] ??= {})
 
 /** The fingerprint of this build's inputs (the mode is in them: NODE_ENV, as vite-react-ssg reads it). */
 export function buildInputsFingerprint(): string {
-  return (fingerprints.all ??= fingerprintBuildInputs({
-    root: process.cwd(),
-    contentDir: path.resolve(process.env.FOLIO_CONTENT_DIR ?? 'content'),
-    env: process.env,
-  }))
+  return (fingerprints.all ??= fingerprintBuildInputs(
+    {
+      root: process.cwd(),
+      contentDir: path.resolve(process.env.FOLIO_CONTENT_DIR ?? 'content'),
+      env: process.env,
+    },
+    bundleCacheKey(),
+  ))
 }
 
 export function buildId(): string {

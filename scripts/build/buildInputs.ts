@@ -74,23 +74,6 @@ export function buildVariables(env: NodeJS.ProcessEnv): [string, string][] {
 
 type AddInput = (label: string, value: string | Buffer) => void
 
-/** Everything but the content: the source, the build's code, dependencies, files and variables. */
-function addCodeInputs(add: AddInput, root: string, env: NodeJS.ProcessEnv): void {
-  add('node', process.version)
-  for (const [name, value] of buildVariables(env)) add(`env:${name}`, value)
-  const rootFiles = [
-    ...INPUT_FILES,
-    ...readdirSync(root)
-      .filter((name) => name.startsWith('.env'))
-      .sort(),
-  ]
-  for (const file of rootFiles.filter((name) => existsSync(path.join(root, name))))
-    add(`file:${file}`, readFileSync(path.join(root, file)))
-  for (const folder of INPUT_FOLDERS.filter((name) => existsSync(path.join(root, name))))
-    for (const file of filesUnder(root, folder))
-      add(`file:${file}`, readFileSync(path.join(root, file)))
-}
-
 function fingerprint(addInputs: (add: AddInput) => void): string {
   const hash = createHash('sha256')
   addInputs((label, value) => {
@@ -100,21 +83,42 @@ function fingerprint(addInputs: (add: AddInput) => void): string {
   return hash.digest('hex')
 }
 
-/** Reads the inputs synchronously: the build id is needed while Vite loads its config. */
-export function fingerprintBuildInputs({ root, contentDir, env }: BuildInputs): string {
+/**
+ * The fingerprint of everything but the content (the source, the build's code, dependencies,
+ * files and variables): what the client and server bundles are made from. Neither holds any of
+ * the content, which the page loaders read while prerendering, nor the build id (a page names its
+ * build itself), so an edited post leaves them as they were (bundleCache.ts).
+ */
+export function fingerprintCodeInputs({ root, env }: Omit<BuildInputs, 'contentDir'>): string {
   return fingerprint((add) => {
-    addCodeInputs(add, root, env)
-    for (const file of filesUnder(contentDir, '.'))
-      add(`content:${file}`, readFileSync(path.join(contentDir, file)))
+    add('node', process.version)
+    for (const [name, value] of buildVariables(env)) add(`env:${name}`, value)
+    const rootFiles = [
+      ...INPUT_FILES,
+      ...readdirSync(root)
+        .filter((name) => name.startsWith('.env'))
+        .sort(),
+    ]
+    for (const file of rootFiles.filter((name) => existsSync(path.join(root, name))))
+      add(`file:${file}`, readFileSync(path.join(root, file)))
+    for (const folder of INPUT_FOLDERS.filter((name) => existsSync(path.join(root, name))))
+      for (const file of filesUnder(root, folder))
+        add(`file:${file}`, readFileSync(path.join(root, file)))
   })
 }
 
 /**
- * The same fingerprint without the content: what the client and server bundles are made from.
- * Neither holds any of the content, which the page loaders read while prerendering, nor the build
- * id (a page names its build itself), so an edited post leaves them as they were
- * (bundleCache.ts).
+ * Reads the inputs synchronously: the build id is needed while Vite loads its config. `code` is
+ * the code's fingerprint when the caller has it already (buildId.ts keeps it as the bundles' key),
+ * so the project's files are read once per build.
  */
-export function fingerprintCodeInputs({ root, env }: Omit<BuildInputs, 'contentDir'>): string {
-  return fingerprint((add) => addCodeInputs(add, root, env))
+export function fingerprintBuildInputs(
+  { root, contentDir, env }: BuildInputs,
+  code = fingerprintCodeInputs({ root, env }),
+): string {
+  return fingerprint((add) => {
+    add('code', code)
+    for (const file of filesUnder(contentDir, '.'))
+      add(`content:${file}`, readFileSync(path.join(contentDir, file)))
+  })
 }
