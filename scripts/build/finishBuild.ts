@@ -110,8 +110,7 @@ export class PageFinisher {
     // that markup arrives, rather than on its way with the full stylesheets.
     const workspace = findRouteRule(route)?.layout === 'workspace'
     const finished = await inlineStylesheets(html, this.distDir, this.cssCache, !workspace)
-    await this.scan(page, finished)
-    this.findings.scriptHashes.set(page, inlineScriptHashes(finished))
+    await this.check(page, finished)
     return finished
   }
 
@@ -120,6 +119,12 @@ export class PageFinisher {
     const json = JSON.stringify(payload)
     await this.scan(file, json)
     return json
+  }
+
+  /** A page as it is written: scanned for secrets, its inline scripts hashed for the CSP. */
+  private async check(page: string, html: string): Promise<void> {
+    await this.scan(page, html)
+    this.findings.scriptHashes.set(page, inlineScriptHashes(html))
   }
 
   private async scan(file: string, text: string): Promise<void> {
@@ -138,8 +143,7 @@ export class PageFinisher {
   async reused(route: string, page: ReusedPage): Promise<void> {
     const file = pageFileOf(route)
     this.findings.linkTargets.set(file, page.linkTargets)
-    await this.scan(file, page.texts.page)
-    this.findings.scriptHashes.set(file, inlineScriptHashes(page.texts.page))
+    await this.check(file, page.texts.page)
     if (page.loaderData !== null && page.texts.loaderData !== null)
       await this.scan(page.loaderData, page.texts.loaderData)
   }

@@ -1,6 +1,7 @@
 import type { createBrowserRouter } from 'react-router-dom'
 import { fetchBuildManifest, startBuildCheck } from './buildCheck'
 import { schedulePrefetch } from './prefetch'
+import type { SsgWindow } from './ssgState'
 
 type Router = ReturnType<typeof createBrowserRouter>
 
@@ -16,7 +17,7 @@ interface ClientServiceOptions {
 export function startClientServices(router: Router, { preloadPage }: ClientServiceOptions): void {
   let newBuildPublished = false
   // The page's build (src/app/ssgState.ts restored it); a page the dev server made has none.
-  const runningHash = (window as { __VITE_REACT_SSG_HASH__?: string }).__VITE_REACT_SSG_HASH__
+  const runningHash = (window as SsgWindow).__VITE_REACT_SSG_HASH__
   if (runningHash) {
     startBuildCheck({
       runningHash,

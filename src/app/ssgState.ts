@@ -6,8 +6,9 @@
  */
 const STATE_ELEMENT_ID = 'folio-ssg-state'
 
-interface SsgWindow {
+export interface SsgWindow {
   __staticRouterHydrationData?: unknown
+  /** The page's build, as the hash of its loader payloads (src/app/buildCheck.ts). */
   __VITE_REACT_SSG_HASH__?: string
 }
 
