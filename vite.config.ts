@@ -15,9 +15,13 @@ import { BundleCache } from './scripts/build/bundleCache.ts'
 import { buildId, bundleCacheKey, pageCacheKey } from './scripts/build/buildId.ts'
 import { pageBuildHash } from './src/app/buildCheck.ts'
 import { lastBuildRemoved, outDirAsidePlugin } from './scripts/build/outDirAside.ts'
-import { PageCache } from './scripts/build/pageCache.ts'
+import { PageCache, pageInputs } from './scripts/build/pageCache.ts'
 import { finishContent } from './scripts/content/finishContent.ts'
-import { fillProseSlotsFromFiles, proseInLoaderData } from './scripts/content/proseSlots.ts'
+import {
+  fillProseSlotsFromFiles,
+  proseDocumentsOf,
+  proseInLoaderData,
+} from './scripts/content/proseSlots.ts'
 import { builtContent, folioContentPlugin, postPaths } from './scripts/content/vitePlugin.ts'
 import { clientHeadPlugin } from './scripts/vite/clientHeadPlugin.ts'
 import { buildConfig, folioConfigPlugin } from './scripts/vite/configPlugin.ts'
@@ -38,14 +42,18 @@ const outDir = process.env.FOLIO_OUT_DIR ?? 'dist'
 const manifest = () => (clientManifest ??= readViteManifest(outDir))
 const frameworkChunks = () => (frameworkFiles ??= frameworkChunkFiles(manifest()))
 const pages = new PageFinisher(outDir)
-// The last build's bundles and pages, reused when this build's inputs are the same, under
-// FOLIO_CACHE_DIR as the content cache. The pages' cache opens once vite-react-ssg starts
-// prerendering, after both bundles exist.
+// The last build's bundles and pages, reused when this build's inputs are the same (and the
+// pages whose data is the same, when only the content changed), under FOLIO_CACHE_DIR as the
+// content cache. The pages' cache opens once vite-react-ssg starts prerendering, after both
+// bundles exist.
 const cacheDir = path.resolve(process.env.FOLIO_CACHE_DIR ?? '.cache')
 const cachedBundles = () => new BundleCache(path.join(cacheDir, 'bundles'), bundleCacheKey())
 let pageCache: Promise<PageCache> | undefined
 const cachedPages = () =>
-  (pageCache ??= PageCache.open(path.join(cacheDir, 'pages'), outDir, pageCacheKey()))
+  (pageCache ??= PageCache.open(path.join(cacheDir, 'pages'), outDir, pageCacheKey(), {
+    code: bundleCacheKey(),
+    hash: pageBuildHash(buildId()),
+  }))
 
 /** micromark's named-reference decoder (`decode-named-character-reference`), resolved to `file`. */
 function entityDecoderFrom(name: string, file: string): Plugin {
@@ -152,6 +160,14 @@ export default defineConfig({
     onBundlesBuilt: (folders) => cachedBundles().keep(folders),
     reusePage: async (route) => {
       const reused = await (await cachedPages()).reuse(route)
+      if (reused) await pages.reused(route, reused)
+      return reused
+    },
+    // A build whose content changed reuses the pages whose data and documents did not.
+    reusePageWithData: async (route, loaderData) => {
+      const documents = proseDocumentsOf(loaderData, await builtContent().proseFiles)
+      const inputs = pageInputs(route, loaderData, documents)
+      const reused = await (await cachedPages()).reuseWithData(route, inputs)
       if (reused) await pages.reused(route, reused)
       return reused
     },

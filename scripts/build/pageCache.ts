@@ -2,9 +2,16 @@
  * The last build's pages, reused when nothing the build reads has changed. Prerendering is most of
  * a rebuild (React, the router and each page's finishing, ≈ 6 ms a page: six seconds with a
  * thousand posts), and the same inputs give byte-identical pages, so a page whose inputs match
- * the last build's is written out again, with its loader payload, instead of rendered. The key is
- * the fingerprint of every input (buildInputs.ts) with the build id: one changed file, post or
- * variable, and every page renders again.
+ * the last build's is written out again, with its loader payload, instead of rendered.
+ *
+ * Two keys decide. When the fingerprint of every input (buildInputs.ts) with the build id is the
+ * last build's, every page is reused as it is, before anything renders (`reuse`). When only the
+ * content changed (the code's fingerprint is the same), a page is reused once its loaders have
+ * run, if what they returned and the documents they name are what the last build's copy was
+ * made from (`reuseWithData`): an edited post renders its own page and the lists that show it,
+ * and the rest is written out again. The build id did change, and every page carries the hash of
+ * its build (the payloads' names, src/app/buildCheck.ts): a page reused that way gets this
+ * build's hash in its state and its payload's name, the one place each is written.
  *
  * The cache keeps its own copy of each page's text, never a link to the output folder, so
  * nothing that later writes into dist/ can change it. The copies go into one pack file per build,
@@ -12,6 +19,7 @@
  * closed) had a thousand-post build spend ≈ 2.5 s of system time and ≈ 1.5 s of its wall time
  * keeping pages, and one write per page costs a fraction of that.
  */
+import { createHash } from 'node:crypto'
 import {
   mkdir,
   open,
@@ -47,6 +55,10 @@ export interface ReusedPage extends PageFiles {
 interface Entry extends PageFiles {
   /** The references the link check needs (PageFinisher), as the page was rendered. */
   linkTargets: string[]
+  /** What the page was made from (pageInputs), when its loaders' data was known. */
+  inputs?: string
+  /** The hash of the build the texts carry (pageBuildHash). */
+  hash?: string
   /** The pack file holding the page's bytes, then its payload's, from byte `at`. */
   pack: string
   at: number
@@ -56,7 +68,41 @@ interface Entry extends PageFiles {
 
 interface Index {
   key: string
+  /** The code's fingerprint: pages of another code are never reused. */
+  code?: string
   pages: Record<string, Entry>
+}
+
+/** What identifies this build to its cache, beyond the key. */
+export interface BuildIdentity {
+  /** The code's fingerprint (bundleCacheKey), without the content. */
+  code: string
+  /** The hash every page of this build carries (pageBuildHash). */
+  hash: string
+}
+
+/**
+ * What a page is made from, besides the code: its route, its loaders' data, and the documents
+ * whose HTML the build puts into it (named by their files in the render cache, which are named by
+ * what they hold). Loaders are the only way content reaches a page (src/features/content/server.ts).
+ */
+export function pageInputs(route: string, loaderData: unknown, documents: string[]): string {
+  return createHash('sha256')
+    .update(route)
+    .update('\0')
+    .update(JSON.stringify(loaderData) ?? '')
+    .update('\0')
+    .update([...documents].sort().join('\0'))
+    .digest('hex')
+}
+
+/** The state's field naming a page's build (vite-react-ssg's payload hash, inlineState.ts). */
+const buildHashField = (hash: string) => `"hash":"${hash}"`
+
+/** `text` with the build hash `from` in its one place turned into `to`; undefined if not one. */
+function withBuildHash(text: string, field: (hash: string) => string, from: string, to: string) {
+  const parts = text.split(field(from))
+  return parts.length === 2 ? parts.join(field(to)) : undefined
 }
 
 const INDEX = 'index.json'
@@ -72,21 +118,39 @@ export class PageCache {
   private readonly readers = new Map<string, Promise<FileHandle>>()
   private readonly madeFolders = new Map<string, Promise<unknown>>()
 
+  /** Each rendered page's inputs, from its reuseWithData, for keep(). */
+  private readonly inputs = new Map<string, string>()
+
   private constructor(
     private readonly dir: string,
     private readonly outDir: string,
     private readonly key: string,
-    /** The last build's pages, when its key is this build's. */
+    private readonly build: BuildIdentity | undefined,
+    /** The last build's pages, when its key or its code is this build's. */
     private readonly last: Record<string, Entry>,
+    /** Whether the last build's key is this build's: every page of it is reused as it is. */
+    private readonly sameKey: boolean,
     /** The deletion of caches made from other inputs, started when this build opened it. */
     private readonly stale: Promise<void>,
   ) {}
 
-  static async open(dir: string, outDir: string, key: string): Promise<PageCache> {
+  /**
+   * The cache in `dir` for a build writing to `outDir`; `build` (its code and hash) lets pages be
+   * reused by their loaders' data when the key differs.
+   */
+  static async open(
+    dir: string,
+    outDir: string,
+    key: string,
+    build?: BuildIdentity,
+  ): Promise<PageCache> {
     const index = await readFile(path.join(dir, INDEX), 'utf8')
       .then((text) => JSON.parse(text) as Index)
       .catch(() => undefined)
-    if (index?.key === key) return new PageCache(dir, outDir, key, index.pages, Promise.resolve())
+    if (index?.key === key)
+      return new PageCache(dir, outDir, key, build, index.pages, true, Promise.resolve())
+    if (build && index?.code === build.code)
+      return new PageCache(dir, outDir, key, build, index.pages, false, Promise.resolve())
     // Other inputs: none of its pages can be used. Set aside at once and deleted meanwhile, with
     // what an earlier build left aside (outDirAside.ts). The cache only saves time: a folder that
     // cannot be deleted must not fail the build.
@@ -95,7 +159,9 @@ export class PageCache {
       dir,
       outDir,
       key,
+      build,
       {},
+      false,
       removed.catch(() => undefined),
     )
   }
@@ -106,20 +172,17 @@ export class PageCache {
    * must be rendered.
    */
   async reuse(route: string): Promise<ReusedPage | undefined> {
-    const entry = this.last[route]
+    const entry = this.sameKey ? this.last[route] : undefined
     if (!entry) return undefined
-    const bytes = Buffer.alloc(entry.pageBytes + entry.loaderDataBytes)
+    const bytes = await this.read(entry)
+    if (!bytes) return undefined
     try {
-      const { bytesRead } = await (
-        await this.reader(entry.pack)
-      ).read(bytes, 0, bytes.length, entry.at)
-      if (bytesRead !== bytes.length) return undefined // the pack was cut short: render the page
       await this.writeOut(entry.page, bytes.subarray(0, entry.pageBytes))
       if (entry.loaderData !== null) {
         await this.writeOut(entry.loaderData, bytes.subarray(entry.pageBytes))
       }
     } catch {
-      return undefined // the pack went missing: the page renders as if it were new
+      return undefined // the page renders as if it were new
     }
     this.kept[route] = entry
     return {
@@ -130,6 +193,60 @@ export class PageCache {
         page: bytes.toString('utf8', 0, entry.pageBytes),
         loaderData: entry.loaderData === null ? null : bytes.toString('utf8', entry.pageBytes),
       },
+    }
+  }
+
+  /**
+   * Writes the last build's copy of `route` into the output folder, with this build's hash, when
+   * it was made from the same `inputs` (pageInputs) by the same code, and keeps it again for the
+   * next build; undefined when the page must be rendered.
+   */
+  async reuseWithData(route: string, inputs: string): Promise<ReusedPage | undefined> {
+    this.inputs.set(route, inputs)
+    const entry = this.last[route]
+    const build = this.build
+    if (!entry || !build || entry.inputs !== inputs || entry.hash === undefined) return undefined
+    const bytes = await this.read(entry)
+    if (!bytes) return undefined
+    const page = withBuildHash(
+      bytes.toString('utf8', 0, entry.pageBytes),
+      buildHashField,
+      entry.hash,
+      build.hash,
+    )
+    const payloadName = (hash: string) => `.${hash}.json`
+    const loaderDataFile =
+      entry.loaderData === null
+        ? null
+        : withBuildHash(entry.loaderData, payloadName, entry.hash, build.hash)
+    // A page whose hash is not where the build writes it is rendered, not patched.
+    if (page === undefined || loaderDataFile === undefined) return undefined
+    const files = { page: entry.page, loaderData: loaderDataFile }
+    const texts = {
+      page,
+      loaderData: entry.loaderData === null ? null : bytes.toString('utf8', entry.pageBytes),
+    }
+    try {
+      await this.writeOut(files.page, Buffer.from(texts.page))
+      if (files.loaderData !== null)
+        await this.writeOut(files.loaderData, bytes.subarray(entry.pageBytes))
+    } catch {
+      return undefined
+    }
+    this.keep(route, files, texts, entry.linkTargets)
+    return { ...files, linkTargets: entry.linkTargets, texts }
+  }
+
+  /** An entry's page and payload bytes from its pack; undefined if the pack is gone or short. */
+  private async read(entry: Entry): Promise<Buffer | undefined> {
+    const bytes = Buffer.alloc(entry.pageBytes + entry.loaderDataBytes)
+    try {
+      const { bytesRead } = await (
+        await this.reader(entry.pack)
+      ).read(bytes, 0, bytes.length, entry.at)
+      return bytesRead === bytes.length ? bytes : undefined // cut short: render the page
+    } catch {
+      return undefined // the pack went missing: the page renders as if it were new
     }
   }
 
@@ -153,6 +270,8 @@ export class PageCache {
           void (this.kept[route] = {
             ...files,
             linkTargets,
+            ...(this.inputs.has(route) ? { inputs: this.inputs.get(route) } : {}),
+            ...(this.build ? { hash: this.build.hash } : {}),
             pack: this.pack,
             at,
             pageBytes: page.length,
@@ -180,7 +299,11 @@ export class PageCache {
 
   private async writeIndex(): Promise<void> {
     await mkdir(this.dir, { recursive: true })
-    const index: Index = { key: this.key, pages: this.kept }
+    const index: Index = {
+      key: this.key,
+      ...(this.build ? { code: this.build.code } : {}),
+      pages: this.kept,
+    }
     // Written last, and whole: a build stopped halfway leaves a cache no key matches.
     const temporary = path.join(this.dir, `${INDEX}.${process.pid}`)
     await writeFile(temporary, JSON.stringify(index))

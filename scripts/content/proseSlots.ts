@@ -8,6 +8,7 @@
  * the pages in flight hold theirs.
  */
 import { readFile } from 'node:fs/promises'
+import path from 'node:path'
 import { PROSE_IN_PAGE, proseSlot } from '../../src/features/content/proseInPage.ts'
 import type { SiteContent } from '../../src/features/content/types.ts'
 
@@ -121,6 +122,17 @@ export function fillProseInData(value: unknown, byKey: Map<string, string>): unk
     filled.html = html
   }
   return filled
+}
+
+/**
+ * The documents whose HTML the build puts into a page with `data`, each as its slot and its file's
+ * name in the render cache, which names what the file holds (renderAll.ts): what the page shows
+ * beyond its data, for the page cache (pageInputs).
+ */
+export function proseDocumentsOf(data: unknown, proseFiles: Map<string, string>): string[] {
+  return [...proseKeysInData(data)].map(
+    (key) => `${key}=${path.basename(proseFiles.get(key) ?? '')}`,
+  )
 }
 
 /**

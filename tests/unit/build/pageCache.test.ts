@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { PageCache } from '../../../scripts/build/pageCache.ts'
+import { PageCache, pageInputs } from '../../../scripts/build/pageCache.ts'
 
 let parent: string
 let cacheDir: string
@@ -138,5 +138,126 @@ describe('PageCache', () => {
       '<h1>/blog/hello first</h1>',
     )
     expect(existsSync(join(parent, 'dist2', notFound.page))).toBe(true)
+  })
+
+  describe('by data, when only the content changed', () => {
+    const routes = ['/blog/hello', '/blog/other']
+    /**
+     * A build as vite-react-ssg drives the cache with both hooks: each page carries the build's
+     * hash in its state and its payload's name, and its data says what it shows.
+     */
+    async function buildWithData(
+      key: string,
+      build: { code: string; hash: string },
+      data: Record<string, string>,
+      outDir = join(parent, `dist-${key}`),
+    ) {
+      const cache = await PageCache.open(cacheDir, outDir, key, build)
+      const rendered: string[] = []
+      for (const route of routes) {
+        if (await cache.reuse(route)) continue
+        const inputs = pageInputs(route, { text: data[route] }, [`post:${route}=abc.html`])
+        if (await cache.reuseWithData(route, inputs)) continue
+        rendered.push(route)
+        const files = {
+          page: `${route.slice(1)}/index.html`,
+          loaderData: `static-loader-data${route}.${build.hash}.json`,
+        }
+        const texts = {
+          page: `<h1>${data[route]}</h1><script>{"hash":"${build.hash}"}</script>`,
+          loaderData: `{"text":"${data[route]}"}`,
+        }
+        await write(outDir, files.page, texts.page)
+        await write(outDir, files.loaderData, texts.loaderData)
+        cache.keep(route, files, texts, [])
+      }
+      await cache.save()
+      return { rendered, outDir }
+    }
+
+    it("reuses a page whose data is the same, with this build's hash, and keeps it so", async () => {
+      const code = 'code1'
+      const data = { '/blog/hello': 'hello', '/blog/other': 'other' }
+      await buildWithData('k1', { code, hash: 'aaaaaaaaaa' }, data)
+      const edited = { ...data, '/blog/other': 'other, edited' }
+      const second = await buildWithData('k2', { code, hash: 'bbbbbbbbbb' }, edited)
+      expect(second.rendered).toEqual(['/blog/other'])
+      expect(await readFile(join(second.outDir, 'blog/hello/index.html'), 'utf8')).toBe(
+        '<h1>hello</h1><script>{"hash":"bbbbbbbbbb"}</script>',
+      )
+      expect(
+        await readFile(
+          join(second.outDir, 'static-loader-data/blog/hello.bbbbbbbbbb.json'),
+          'utf8',
+        ),
+      ).toBe('{"text":"hello"}')
+      expect(existsSync(join(second.outDir, 'static-loader-data/blog/hello.aaaaaaaaaa.json'))).toBe(
+        false,
+      )
+      // Kept with the new hash: a third build of other content reuses it again, hash and all.
+      const third = await buildWithData(
+        'k3',
+        { code, hash: 'cccccccccc' },
+        {
+          ...edited,
+          '/blog/other': 'other, edited twice',
+        },
+      )
+      expect(third.rendered).toEqual(['/blog/other'])
+      expect(await readFile(join(third.outDir, 'blog/hello/index.html'), 'utf8')).toContain(
+        '{"hash":"cccccccccc"}',
+      )
+    })
+
+    it('renders a page whose documents changed, though its data did not', async () => {
+      const build = { code: 'code1', hash: 'aaaaaaaaaa' }
+      const outDir = join(parent, 'docs')
+      await buildWithData('k1', build, { '/blog/hello': 'hello', '/blog/other': 'other' })
+      const cache = await PageCache.open(cacheDir, outDir, 'k2', { ...build, hash: 'bbbbbbbbbb' })
+      const data = { text: 'hello' }
+      expect(
+        await cache.reuseWithData(
+          '/blog/hello',
+          pageInputs('/blog/hello', data, ['post:/blog/hello=def.html']),
+        ),
+      ).toBeUndefined()
+      expect(
+        await cache.reuseWithData(
+          '/blog/hello',
+          pageInputs('/blog/hello', data, ['post:/blog/hello=abc.html']),
+        ),
+      ).toBeDefined()
+      await cache.save()
+    })
+
+    it('renders every page when the code changed', async () => {
+      const data = { '/blog/hello': 'hello', '/blog/other': 'other' }
+      await buildWithData('k1', { code: 'code1', hash: 'aaaaaaaaaa' }, data)
+      const { rendered } = await buildWithData('k2', { code: 'code2', hash: 'bbbbbbbbbb' }, data)
+      expect(rendered).toEqual(routes)
+    })
+
+    it('renders a page whose hash is not where the build writes it', async () => {
+      const data = { '/blog/hello': 'hello', '/blog/other': 'other' }
+      const first = await buildWithData('k1', { code: 'code1', hash: 'aaaaaaaaaa' }, data)
+      // The hash twice in the page (its text happens to hold it): patching it is not safe.
+      const index = JSON.parse(await readFile(join(cacheDir, 'index.json'), 'utf8'))
+      const [pack] = (await readdir(cacheDir)).filter((name) => name.endsWith('.pack'))
+      const entry = index.pages['/blog/hello']
+      const twice = '<h1>{"hash":"aaaaaaaaaa"}</h1><script>{"hash":"aaaaaaaaaa"}</script>'
+      const bytes = Buffer.from(twice + '{"text":"hello"}')
+      await writeFile(join(cacheDir, pack as string), bytes)
+      index.pages['/blog/hello'] = {
+        ...entry,
+        at: 0,
+        pageBytes: Buffer.byteLength(twice),
+        loaderDataBytes: bytes.length - Buffer.byteLength(twice),
+      }
+      delete index.pages['/blog/other']
+      await writeFile(join(cacheDir, 'index.json'), JSON.stringify(index))
+      expect(first.rendered).toEqual(routes)
+      const { rendered } = await buildWithData('k2', { code: 'code1', hash: 'bbbbbbbbbb' }, data)
+      expect(rendered).toEqual(routes)
+    })
   })
 })
