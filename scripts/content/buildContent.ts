@@ -106,14 +106,17 @@ export async function buildContent(options: ContentBuildOptions): Promise<BuiltC
   const sources = await loadContent(options.contentDir, { includeDrafts: options.includeDrafts })
   const documents = [...sources.posts, ...sources.changelog, ...sources.pages]
   const samples = options.samplesDir ? await loadSamples(options.samplesDir) : []
-  // The samples render last, beside the documents: same cache, same threads.
-  const bodies = [...documents.map((document) => document.body), ...sampleBodies(samples)]
+  // The samples render first, beside the documents (same cache, same threads): their editor
+  // views highlight markdown and every language it embeds, the slowest blocks of the site, and
+  // queued last they kept one thread working alone after the other had finished.
+  const sampleTexts = sampleBodies(samples)
+  const bodies = [...sampleTexts, ...documents.map((document) => document.body)]
   const { results, stats } = await renderAll(bodies, {
     langs: languagesIn(bodies),
     siteOrigin: options.siteOrigin,
     cacheDir: options.cacheDir,
   })
-  let next = 0
+  let next = sampleTexts.length
   const take = () => results[next++]!
   // Until the end, each document's html field holds the path of its HTML file.
   const posts: Post[] = sources.posts.map(({ slug, title, description, date, tags, author }) => {
@@ -155,7 +158,9 @@ export async function buildContent(options: ContentBuildOptions): Promise<BuiltC
     pages,
     samples: productSamples(
       samples,
-      results.slice(documents.length).map(({ htmlFile, ...rendered }) => ({ ...rendered, html: htmlFile })),
+      results
+        .slice(0, sampleTexts.length)
+        .map(({ htmlFile, ...rendered }) => ({ ...rendered, html: htmlFile })),
     ),
   }
   const content = options.proseInOutFile ? await withProseRead(located) : withoutProse(located)

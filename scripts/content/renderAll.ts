@@ -108,6 +108,18 @@ export function startWorker(file: string, langs: string[], siteOrigin: string): 
   })
 }
 
+/** The most documents a thread is handed at once. */
+const MAX_BATCH = 25
+
+/**
+ * How many documents to hand a thread when `remaining` are queued for `threads`: a quarter of
+ * its share, at most MAX_BATCH, so batches shrink as the queue drains and the threads finish
+ * together, instead of one rendering a last batch of 25 while the other waits.
+ */
+export function batchSize(remaining: number, threads: number): number {
+  return Math.max(1, Math.min(MAX_BATCH, Math.ceil(remaining / (threads * 4))))
+}
+
 /**
  * Feeds one worker batches from the shared queue until it is empty. Two batches are in flight,
  * so the worker starts the next as soon as it has posted one, instead of idling until this
@@ -116,13 +128,13 @@ export function startWorker(file: string, langs: string[], siteOrigin: string): 
 function feedWorker(
   worker: Worker,
   queue: RenderJob[],
-  batchSize: number,
+  threads: number,
   onResults: (results: RenderedSummary[]) => void,
 ): Promise<void> {
   return new Promise((resolve, reject) => {
     let inFlight = 0
     const sendNext = () => {
-      const batch = queue.splice(0, batchSize)
+      const batch = queue.splice(0, batchSize(queue.length, threads))
       if (batch.length === 0) return
       inFlight += 1
       worker.postMessage(batch)
@@ -197,12 +209,11 @@ export async function renderAll(
       ),
     ).finally(() => rm(workerFile, { force: true }))
     try {
-      const batchSize = Math.max(1, Math.min(25, Math.ceil(pending.length / (threads * 4))))
       const queue = [...pending]
       const cacheWrites: Promise<void>[] = []
       await Promise.all(
         workers.map((worker) =>
-          feedWorker(worker, queue, batchSize, (rendered) => {
+          feedWorker(worker, queue, threads, (rendered) => {
             // The thread has written each HTML file; the summary beside it completes the entry.
             for (const { id, headings, words } of rendered) {
               results[id] = summaryOf(id, { headings, words })

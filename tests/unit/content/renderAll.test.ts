@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
+  batchSize,
   RENDER_OLD_GENERATION_MB,
   RENDER_YOUNG_GENERATION_MB,
   readRenderedHtml,
@@ -77,5 +78,25 @@ parentPort.postMessage('ready')
     } finally {
       await worker.terminate()
     }
+  })
+})
+
+describe('batchSize', () => {
+  it('hands out at most 25 documents, fewer as the queue drains, and never none', () => {
+    expect(batchSize(1000, 2)).toBe(25)
+    expect(batchSize(100, 2)).toBe(13)
+    expect(batchSize(20, 2)).toBe(3)
+    expect(batchSize(1, 2)).toBe(1)
+    expect(batchSize(0, 2)).toBe(1)
+    // The last batches of a thousand documents, as two threads take them: none larger than 3
+    // once fewer than 20 are left, so the threads finish within a few documents of each other.
+    const sizes: number[] = []
+    for (let remaining = 1000; remaining > 0; ) {
+      const size = batchSize(remaining, 2)
+      sizes.push(size)
+      remaining -= size
+    }
+    expect(sizes.slice(0, 30).every((size) => size === 25)).toBe(true)
+    expect(sizes.slice(-10).every((size) => size <= 3)).toBe(true)
   })
 })
