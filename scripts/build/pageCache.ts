@@ -226,14 +226,15 @@ export class PageCache {
       page,
       loaderData: entry.loaderData === null ? null : bytes.toString('utf8', entry.pageBytes),
     }
+    const pageBytes = Buffer.from(page)
+    const loaderDataBytes = bytes.subarray(entry.pageBytes)
     try {
-      await this.writeOut(files.page, Buffer.from(texts.page))
-      if (files.loaderData !== null)
-        await this.writeOut(files.loaderData, bytes.subarray(entry.pageBytes))
+      await this.writeOut(files.page, pageBytes)
+      if (files.loaderData !== null) await this.writeOut(files.loaderData, loaderDataBytes)
     } catch {
       return undefined
     }
-    this.keep(route, files, texts, entry.linkTargets)
+    this.keepBytes(route, files, pageBytes, loaderDataBytes, entry.linkTargets)
     return { ...files, linkTargets: entry.linkTargets, texts }
   }
 
@@ -255,8 +256,23 @@ export class PageCache {
    * (a full disk) is left out of the index, and renders again next time.
    */
   keep(route: string, files: PageFiles, texts: PageTexts, linkTargets: string[]): void {
-    const page = Buffer.from(texts.page)
-    const loaderData = Buffer.from(texts.loaderData ?? '')
+    this.keepBytes(
+      route,
+      files,
+      Buffer.from(texts.page),
+      Buffer.from(texts.loaderData ?? ''),
+      linkTargets,
+    )
+  }
+
+  /** keep(), with the page and its payload already in bytes. */
+  private keepBytes(
+    route: string,
+    files: PageFiles,
+    page: Uint8Array,
+    loaderData: Uint8Array,
+    linkTargets: string[],
+  ): void {
     const at = this.packBytes
     this.packBytes += page.length + loaderData.length
     // Written while the next pages render; awaited in save().
