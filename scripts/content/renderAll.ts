@@ -14,14 +14,13 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { availableParallelism } from 'node:os'
 import path from 'node:path'
 import { Worker } from 'node:worker_threads'
-import { build } from 'rolldown'
+import { bundleWorkerFile } from '../build/workerFile.ts'
 import type { RenderedMarkdown } from '../../src/features/content/types.ts'
 import type { RenderJob, RenderedSummary } from './renderWorker.ts'
 
 // Not import.meta.url: Vite bundles this file into its config, which lives elsewhere. Every
 // entry point (npm scripts, Vitest, the bench) runs from the repository root.
 const repoRoot = process.cwd()
-const WORKER_SOURCE = path.join(repoRoot, 'scripts/content/renderWorker.ts')
 
 /** Files whose change must invalidate every cached render. */
 const PIPELINE_FILES = [
@@ -56,24 +55,6 @@ export function readRenderedHtml(document: RenderedDocument): Promise<string> {
 export interface RenderStats {
   rendered: number
   cached: number
-}
-
-/**
- * The worker as one plain JavaScript file: our TypeScript bundled (≈ 10 ms), packages left as
- * imports. A worker thread cannot load TypeScript itself, and registering tsx in each one cost
- * ≈ 0.4 s of loading and a loader thread per worker. The file lives under node_modules/ so its
- * package imports resolve, and is named per process so concurrent builds do not share it.
- */
-async function bundleWorker(): Promise<string> {
-  const file = path.join(repoRoot, 'node_modules/.cache/folio', `render-worker-${process.pid}.mjs`)
-  await build({
-    input: WORKER_SOURCE,
-    platform: 'node',
-    external: (id) => !id.startsWith('.') && !path.isAbsolute(id),
-    output: { file, format: 'esm' },
-    logLevel: 'warn',
-  })
-  return file
 }
 
 /**
@@ -202,7 +183,7 @@ export async function renderAll(
   if (pending.length > 0) {
     // A worker costs ~300 ms to start (shiki's grammars): not worth it for a handful of posts.
     const threads = Math.max(1, Math.min(availableParallelism(), Math.ceil(pending.length / 20)))
-    const workerFile = await bundleWorker()
+    const workerFile = await bundleWorkerFile('scripts/content/renderWorker.ts', 'render-worker')
     const workers = await Promise.all(
       Array.from({ length: threads }, () =>
         startWorker(workerFile, options.langs, options.siteOrigin),
