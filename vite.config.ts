@@ -3,25 +3,15 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
-import { PageFinisher, finishBuild, hoistCharset } from './scripts/build/finishBuild.ts'
-import {
-  addModulePreloads,
-  dropLazyPreloads,
-  frameworkChunkFiles,
-  readViteManifest,
-  type ViteManifest,
-} from './scripts/build/frameworkPreloads.ts'
+import { finishBuild } from './scripts/build/finishBuild.ts'
+import { FinishingThread } from './scripts/build/finishingThread.ts'
 import { BundleCache } from './scripts/build/bundleCache.ts'
 import { buildId, bundleCacheKey, pageCacheKey } from './scripts/build/buildId.ts'
 import { pageBuildHash } from './src/app/buildCheck.ts'
 import { lastBuildRemoved, outDirAsidePlugin } from './scripts/build/outDirAside.ts'
 import { PageCache, pageInputs } from './scripts/build/pageCache.ts'
 import { finishContent } from './scripts/content/finishContent.ts'
-import {
-  fillProseSlotsFromFiles,
-  proseDocumentsOf,
-  proseInLoaderData,
-} from './scripts/content/proseSlots.ts'
+import { proseDocumentsOf } from './scripts/content/proseSlots.ts'
 import { builtContent, folioContentPlugin, postPaths } from './scripts/content/vitePlugin.ts'
 import { clientHeadPlugin } from './scripts/vite/clientHeadPlugin.ts'
 import { buildConfig, folioConfigPlugin } from './scripts/vite/configPlugin.ts'
@@ -34,14 +24,10 @@ import { markdownHtmlPlugin } from './scripts/vite/markdownHtmlPlugin.ts'
 import { shikiGrammarsModule, shikiGrammarsPlugin } from './scripts/vite/shikiGrammarsPlugin.ts'
 import { shikiThemesPlugin } from './scripts/vite/shikiThemesPlugin.ts'
 
-// Read once, after the client build has written the manifest and before the first page renders.
-let frameworkFiles: string[] | undefined
-let clientManifest: ViteManifest | undefined
 // FOLIO_OUT_DIR lets the benchmark build elsewhere without touching dist/.
 const outDir = process.env.FOLIO_OUT_DIR ?? 'dist'
-const manifest = () => (clientManifest ??= readViteManifest(outDir))
-const frameworkChunks = () => (frameworkFiles ??= frameworkChunkFiles(manifest()))
-const pages = new PageFinisher(outDir)
+// Pages are made final on a thread of their own (finishingThread.ts), with the documents' HTML.
+const finishing = new FinishingThread(outDir, () => builtContent().proseFiles)
 // The last build's bundles and pages, reused when this build's inputs are the same (and the
 // pages whose data is the same, when only the content changed), under FOLIO_CACHE_DIR as the
 // content cache. The pages' cache opens once vite-react-ssg starts prerendering, after both
@@ -145,22 +131,22 @@ export default defineConfig({
       ...(await postPaths()),
       '/404',
     ],
-    onPageRendered: async (route, html) =>
-      pages.finish(
-        route,
-        dropLazyPreloads(
-          addModulePreloads(
-            await fillProseSlotsFromFiles(hoistCharset(html), await builtContent().proseFiles),
-            frameworkChunks(),
-          ),
-          manifest(),
-        ),
-      ),
-    reuseBundles: (folders) => cachedBundles().reuse(folders),
-    onBundlesBuilt: (folders) => cachedBundles().keep(folders),
+    // Each page is made final on the finishing thread while the next ones render.
+    onPageRendered: (route, html) => finishing.page(route, html),
+    // The finishing thread starts once the bundles are in place, before the first page.
+    // (A failure to start it is the first page's to report.)
+    reuseBundles: async (folders) => {
+      const reused = await cachedBundles().reuse(folders)
+      if (reused) finishing.start().catch(() => undefined)
+      return reused
+    },
+    onBundlesBuilt: async (folders) => {
+      finishing.start().catch(() => undefined)
+      await cachedBundles().keep(folders)
+    },
     reusePage: async (route) => {
       const reused = await (await cachedPages()).reuse(route)
-      if (reused) await pages.reused(route, reused)
+      if (reused) await finishing.reused(route, reused)
       return reused
     },
     // A build whose content changed reuses the pages whose data and documents did not.
@@ -168,23 +154,19 @@ export default defineConfig({
       const documents = proseDocumentsOf(loaderData, await builtContent().proseFiles)
       const inputs = pageInputs(route, loaderData, documents)
       const reused = await (await cachedPages()).reuseWithData(route, inputs)
-      if (reused) await pages.reused(route, reused)
+      if (reused) await finishing.reused(route, reused)
       return reused
     },
     onPageWritten: async (route, files, texts) =>
-      (await cachedPages()).keep(route, files, texts, pages.linkTargetsOf(route)),
+      (await cachedPages()).keep(route, files, texts, finishing.linkTargetsOf(route)),
     // Payloads carry the documents' HTML for client navigation, put in before they are written.
-    onLoaderData: async (_route, loaderData, file) =>
-      pages.finishPayload(
-        file,
-        await proseInLoaderData(loaderData, await builtContent().proseFiles),
-      ),
+    onLoaderData: (_route, loaderData, file) => finishing.payload(file, loaderData),
     onFinished: async (outDir) => {
       await (await cachedPages()).save()
       await finishContent(outDir)
       // The same checked values the bundle carries (src/config).
       const { supabase, stripe } = buildConfig()
-      await finishBuild(outDir, buildId(), pages, await postPaths(), {
+      await finishBuild(outDir, buildId(), await finishing.finished(), await postPaths(), {
         supabaseUrl: supabase.url,
         stripeStandInUrl: stripe.standInUrl ?? undefined,
       })

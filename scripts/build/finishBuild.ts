@@ -191,10 +191,16 @@ async function checkPages(distDir: string, pass: PageFindings, secrets: string[]
   }
 }
 
+/** What finishing the pages found, for the checks at the end (PageFinisher or FinishingThread). */
+export interface FinishedPages {
+  findings: PageFindings
+  secrets(): Promise<string[]>
+}
+
 export async function finishBuild(
   distDir: string,
   id: string,
-  pages: PageFinisher,
+  pages: FinishedPages,
   extraPrerendered: string[] = [],
   /** The backend and the Stripe stand-in the pages talk to, for the Content-Security-Policy. */
   origins: BuildOrigins = {},

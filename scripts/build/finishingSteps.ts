@@ -1,0 +1,46 @@
+/**
+ * What becomes of each page and payload vite-react-ssg renders, in order: a page gets its
+ * charset first, its documents' HTML (proseSlots.ts) and its preloads (frameworkPreloads.ts), then
+ * PageFinisher's rewrites and checks; a payload gets its documents' HTML and is checked. The
+ * finishing thread runs these (finishingWorker.ts).
+ */
+import { fillProseSlotsFromFiles, proseInLoaderData } from '../content/proseSlots.ts'
+import { PageFinisher, hoistCharset } from './finishBuild.ts'
+import {
+  addModulePreloads,
+  dropLazyPreloads,
+  frameworkChunkFiles,
+  readViteManifest,
+  type ViteManifest,
+} from './frameworkPreloads.ts'
+
+export class FinishingSteps {
+  readonly pages: PageFinisher
+  // Read with the first page: the client build has written the manifest by then.
+  private preloads: { manifest: ViteManifest; framework: string[] } | undefined
+
+  constructor(
+    private readonly outDir: string,
+    /** Each document's HTML file by its prose slot. */
+    private readonly proseFiles: Map<string, string>,
+  ) {
+    this.pages = new PageFinisher(outDir)
+  }
+
+  async page(route: string, rendered: string): Promise<string> {
+    if (!this.preloads) {
+      const manifest = readViteManifest(this.outDir)
+      this.preloads = { manifest, framework: frameworkChunkFiles(manifest) }
+    }
+    const withProse = await fillProseSlotsFromFiles(hoistCharset(rendered), this.proseFiles)
+    const withPreloads = dropLazyPreloads(
+      addModulePreloads(withProse, this.preloads.framework),
+      this.preloads.manifest,
+    )
+    return this.pages.finish(route, withPreloads)
+  }
+
+  async payload(file: string, loaderData: unknown): Promise<string> {
+    return this.pages.finishPayload(file, await proseInLoaderData(loaderData, this.proseFiles))
+  }
+}

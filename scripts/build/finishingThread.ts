@@ -1,0 +1,135 @@
+/**
+ * Finishes the prerendered pages on a thread of their own. Prerendering runs on one thread, and
+ * about a quarter of its time went to making each page final once React had rendered it: its
+ * documents' HTML filled in, its preloads, PageFinisher's rewrites (state, hydration, inlined
+ * CSS), its secret scan and script hashes. Here that work runs on the second core
+ * (finishingWorker.ts) while the main thread renders the next pages; vite-react-ssg's hooks hand
+ * each page over and wait for it, as they awaited PageFinisher before.
+ */
+import { rm } from 'node:fs/promises'
+import { Worker } from 'node:worker_threads'
+import type { FinishedPages, PageFindings } from './finishBuild.ts'
+import type { ReusedPage } from './pageCache.ts'
+import { bundleWorkerFile } from './workerFile.ts'
+
+export interface FinishingWorkerData {
+  outDir: string
+  /** Each document's HTML file by its prose slot (proseSlots.ts). */
+  proseFiles: Map<string, string>
+}
+
+export type FinishingRequest = { id: number } & (
+  | { kind: 'page'; route: string; html: string }
+  | { kind: 'payload'; file: string; loaderData: unknown }
+  | { kind: 'reused'; route: string; page: ReusedPage }
+  | { kind: 'findings' }
+)
+
+/** A request as the main thread makes it; the thread's `ask` numbers it. */
+type Unnumbered<T> = T extends unknown ? Omit<T, 'id'> : never
+
+export interface FinishingReply {
+  id: number
+  html?: string
+  linkTargets?: string[]
+  json?: string
+  findings?: PageFindings
+  secrets?: string[]
+  /** The stack of what failed on the thread. */
+  error?: string
+}
+
+export class FinishingThread {
+  private worker: Promise<Worker> | undefined
+  private nextId = 0
+  private readonly waiting = new Map<
+    number,
+    { resolve: (reply: FinishingReply) => void; reject: (error: Error) => void }
+  >()
+  private readonly linkTargets = new Map<string, string[]>()
+  private ended = false
+
+  constructor(
+    private readonly outDir: string,
+    private readonly proseFiles: () => Promise<Map<string, string>>,
+  ) {}
+
+  /** Starts the thread, if it has not started, so that the first page does not wait for it. */
+  start(): Promise<Worker> {
+    this.worker ??= (async () => {
+      const file = await bundleWorkerFile('scripts/build/finishingWorker.ts', 'finishing-worker')
+      const workerData: FinishingWorkerData = {
+        outDir: this.outDir,
+        proseFiles: await this.proseFiles(),
+      }
+      const worker = new Worker(file, { workerData })
+      // A build that fails must still exit: the thread does not hold the process open.
+      worker.unref()
+      // Its first message says it has loaded its file, which can go then.
+      await new Promise((resolve, reject) => {
+        worker.once('message', resolve)
+        worker.once('error', reject)
+      }).finally(() => rm(file, { force: true }))
+      worker.on('message', (reply: FinishingReply) => this.settle(reply))
+      worker.on('error', (error) => this.failAll(error))
+      worker.on('exit', (code) => this.failAll(new Error(`The finishing thread exited (${code})`)))
+      return worker
+    })()
+    return this.worker
+  }
+
+  /** A page as vite-react-ssg rendered it, made final (onPageRendered). */
+  async page(route: string, html: string): Promise<string> {
+    const reply = await this.ask({ kind: 'page', route, html })
+    this.linkTargets.set(route, reply.linkTargets ?? [])
+    return reply.html as string
+  }
+
+  /** A page's loader data as its payload file's JSON, with its documents' HTML (onLoaderData). */
+  async payload(file: string, loaderData: unknown): Promise<string> {
+    return (await this.ask({ kind: 'payload', file, loaderData })).json as string
+  }
+
+  /** A page the cache wrote again: checked as PageFinisher.reused does. */
+  async reused(route: string, page: ReusedPage): Promise<void> {
+    await this.ask({ kind: 'reused', route, page })
+  }
+
+  /** The references recorded when `route` was finished, for the page cache. */
+  linkTargetsOf(route: string): string[] {
+    return this.linkTargets.get(route) ?? []
+  }
+
+  /** What finishing every page found, for finishBuild; then the thread ends. */
+  async finished(): Promise<FinishedPages> {
+    const { findings, secrets } = await this.ask({ kind: 'findings' })
+    this.ended = true
+    const worker = await this.start()
+    worker.removeAllListeners('exit')
+    await worker.terminate()
+    return { findings: findings as PageFindings, secrets: async () => secrets ?? [] }
+  }
+
+  private async ask(request: Unnumbered<FinishingRequest>): Promise<FinishingReply> {
+    if (this.ended) throw new Error('The finishing thread has ended: every page was finished')
+    const worker = await this.start()
+    const id = this.nextId++
+    return new Promise<FinishingReply>((resolve, reject) => {
+      this.waiting.set(id, { resolve, reject })
+      worker.postMessage({ ...request, id })
+    })
+  }
+
+  private settle(reply: FinishingReply): void {
+    const waiter = this.waiting.get(reply.id)
+    if (!waiter) return
+    this.waiting.delete(reply.id)
+    if (reply.error !== undefined) waiter.reject(new Error(reply.error))
+    else waiter.resolve(reply)
+  }
+
+  private failAll(error: Error): void {
+    for (const { reject } of this.waiting.values()) reject(error)
+    this.waiting.clear()
+  }
+}

@@ -1,0 +1,88 @@
+/**
+ * The finishing thread, run for real: pages and payloads come back as FinishingSteps makes them
+ * in-process, and what PageFinisher finds there (secrets, script hashes, link targets) reaches the
+ * checks at the end.
+ */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { FinishingSteps } from '../../../scripts/build/finishingSteps.ts'
+import { FinishingThread } from '../../../scripts/build/finishingThread.ts'
+import { PROSE_IN_PAGE } from '../../../src/features/content/proseInPage.ts'
+
+// What vite-react-ssg hands onPageRendered: a prose slot to fill, state in inline scripts.
+const hydration = JSON.stringify(JSON.stringify({ loaderData: { root: null } }))
+const rendered = (body: string) =>
+  '<html><head><title>Hello</title><meta charset="UTF-8">' +
+  '<link rel="stylesheet" crossorigin="" href="/assets/app-abc.css">' +
+  '<script type="module" async="" crossorigin="" src="/assets/app.js"></script></head>' +
+  `<body><div id="root">${body}<div class="prose" data-prose-slot="post:hello"></div></div>` +
+  `<script>window.__staticRouterHydrationData = JSON.parse(${hydration});</script>` +
+  "<script>window.__VITE_REACT_SSG_HASH__ = 'h1'</script></body></html>"
+
+let distDir: string
+let proseFiles: Map<string, string>
+beforeAll(async () => {
+  distDir = await mkdtemp(join(tmpdir(), 'folio-finishing-'))
+  await mkdir(join(distDir, 'assets'))
+  await mkdir(join(distDir, '.vite'))
+  await writeFile(join(distDir, 'assets', 'app-abc.css'), '.prose{color:red}')
+  await writeFile(
+    join(distDir, '.vite', 'manifest.json'),
+    JSON.stringify({ 'src/main.tsx': { file: 'assets/app.js', isEntry: true } }),
+  )
+  await writeFile(join(distDir, 'hello.html'), '<p>Hello, <a href="/pricing">world</a>.</p>')
+  proseFiles = new Map([['post:hello', join(distDir, 'hello.html')]])
+})
+afterAll(() => rm(distDir, { recursive: true, force: true }))
+
+describe('FinishingThread', () => {
+  it('finishes pages and payloads as the steps do in-process, and reports what they found', async () => {
+    const thread = new FinishingThread(distDir, async () => proseFiles)
+    const here = new FinishingSteps(distDir, proseFiles)
+    const page = rendered('<a href="/blog">Blog</a>')
+    const html = await thread.page('/blog/hello', page)
+    expect(html).toBe(await here.page('/blog/hello', page))
+    expect(html).toContain('<p>Hello, <a href="/pricing">world</a>.</p>')
+    expect(thread.linkTargetsOf('/blog/hello')).toEqual(here.pages.linkTargetsOf('/blog/hello'))
+
+    const file = 'static-loader-data/blog/hello.h1.json'
+    const data = { post: { slug: 'hello', html: PROSE_IN_PAGE } }
+    expect(await thread.payload(file, data)).toBe(await here.payload(file, data))
+
+    // A key on a page, and a page the cache wrote again.
+    await thread.page('/about', rendered('<p>sk_live_0123456789abcdef</p>'))
+    await thread.reused('/terms', {
+      page: 'terms/index.html',
+      loaderData: null,
+      linkTargets: ['/about'],
+      texts: { page: '<script>var reused=1</script>', loaderData: null },
+    })
+    const { findings, secrets } = await thread.finished()
+    expect(findings.secrets).toEqual([
+      { file: 'about/index.html', what: 'something shaped like a secret key (sk_live_…)' },
+    ])
+    expect([...findings.scanned].sort()).toEqual([
+      'about/index.html',
+      'blog/hello/index.html',
+      file,
+      'terms/index.html',
+    ])
+    expect(findings.scriptHashes.get('blog/hello/index.html')).toEqual(
+      here.pages.findings.scriptHashes.get('blog/hello/index.html'),
+    )
+    expect(findings.scriptHashes.get('terms/index.html')).toHaveLength(1)
+    expect(findings.linkTargets.get('terms/index.html')).toEqual(['/about'])
+    expect(await secrets()).toEqual(await here.pages.secrets())
+    await expect(thread.page('/late', page)).rejects.toThrow(/has ended/)
+  })
+
+  it('fails the page whose finishing fails, with the reason', async () => {
+    const thread = new FinishingThread(distDir, async () => new Map())
+    await expect(thread.page('/blog/hello', rendered(''))).rejects.toThrow(
+      'No rendered document for prose slot "post:hello"',
+    )
+    await thread.finished()
+  })
+})
