@@ -12,6 +12,16 @@ import type { FinishedPages, PageFindings } from './finishBuild.ts'
 import type { ReusedPage } from './pageCache.ts'
 import { bundleWorkerFile } from './workerFile.ts'
 
+/**
+ * The finishing thread's heap, in MB. Its live data is small (the stylesheets, the findings, the
+ * pages in flight), but left to V8's defaults its garbage grew beside the main thread's, and a
+ * cold build of 1,000 code-heavy posts peaked at 819 MB, over the build's 800 MB. With these
+ * limits, six such builds peaked at 594–634 MB. A page whose finishing needs more than this fails
+ * the build with V8's out-of-memory error on that thread, as a render thread's does.
+ */
+export const FINISHING_OLD_GENERATION_MB = 192
+export const FINISHING_YOUNG_GENERATION_MB = 16
+
 export interface FinishingWorkerData {
   outDir: string
   /** Each document's HTML file by its prose slot (proseSlots.ts). */
@@ -62,7 +72,13 @@ export class FinishingThread {
         outDir: this.outDir,
         proseFiles: await this.proseFiles(),
       }
-      const worker = new Worker(file, { workerData })
+      const worker = new Worker(file, {
+        workerData,
+        resourceLimits: {
+          maxOldGenerationSizeMb: FINISHING_OLD_GENERATION_MB,
+          maxYoungGenerationSizeMb: FINISHING_YOUNG_GENERATION_MB,
+        },
+      })
       // A build that fails must still exit: the thread does not hold the process open.
       worker.unref()
       // Its first message says it has loaded its file, which can go then.

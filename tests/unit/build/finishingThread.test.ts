@@ -8,7 +8,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FinishingSteps } from '../../../scripts/build/finishingSteps.ts'
-import { FinishingThread } from '../../../scripts/build/finishingThread.ts'
+import {
+  FINISHING_OLD_GENERATION_MB,
+  FINISHING_YOUNG_GENERATION_MB,
+  FinishingThread,
+} from '../../../scripts/build/finishingThread.ts'
 import { PROSE_IN_PAGE } from '../../../src/features/content/proseInPage.ts'
 
 // What vite-react-ssg hands onPageRendered: a prose slot to fill, state in inline scripts.
@@ -76,6 +80,14 @@ describe('FinishingThread', () => {
     expect(findings.linkTargets.get('terms/index.html')).toEqual(['/about'])
     expect(await secrets()).toEqual(await here.pages.secrets())
     await expect(thread.page('/late', page)).rejects.toThrow(/has ended/)
+  })
+
+  it('runs with a bounded heap, so its garbage does not raise the build past its peak', async () => {
+    const thread = new FinishingThread(distDir, async () => proseFiles)
+    const limits = (await thread.start()).resourceLimits
+    expect(limits?.maxOldGenerationSizeMb).toBe(FINISHING_OLD_GENERATION_MB)
+    expect(limits?.maxYoungGenerationSizeMb).toBe(FINISHING_YOUNG_GENERATION_MB)
+    await thread.finished()
   })
 
   it('fails the page whose finishing fails, with the reason', async () => {
