@@ -17,8 +17,8 @@ import { bundleWorkerFile } from './workerFile.ts'
  * pages in flight), but left to V8's defaults its garbage grew beside the main thread's, and a
  * cold build of 1,000 code-heavy posts peaked at 819 MB, over the build's 800 MB. With these
  * limits, two such builds peaked at 620 and 624 MB (with a 128 MB old generation, four at
- * 594–634 MB). A page whose finishing needs more than this fails
- * the build with V8's out-of-memory error on that thread, as a render thread's does.
+ * 594–634 MB). A page whose finishing needs more than this fails the build with V8's
+ * out-of-memory error on that thread, as a render thread's does.
  */
 export const FINISHING_OLD_GENERATION_MB = 192
 export const FINISHING_YOUNG_GENERATION_MB = 16
