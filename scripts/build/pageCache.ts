@@ -176,14 +176,12 @@ export class PageCache {
     if (!entry) return undefined
     const bytes = await this.read(entry)
     if (!bytes) return undefined
-    try {
-      await this.writeOut(entry.page, bytes.subarray(0, entry.pageBytes))
-      if (entry.loaderData !== null) {
-        await this.writeOut(entry.loaderData, bytes.subarray(entry.pageBytes))
-      }
-    } catch {
-      return undefined // the page renders as if it were new
-    }
+    const written = await this.writePage(
+      entry,
+      bytes.subarray(0, entry.pageBytes),
+      bytes.subarray(entry.pageBytes),
+    )
+    if (!written) return undefined
     this.kept[route] = entry
     return {
       page: entry.page,
@@ -228,14 +226,27 @@ export class PageCache {
     }
     const pageBytes = Buffer.from(page)
     const loaderDataBytes = bytes.subarray(entry.pageBytes)
-    try {
-      await this.writeOut(files.page, pageBytes)
-      if (files.loaderData !== null) await this.writeOut(files.loaderData, loaderDataBytes)
-    } catch {
-      return undefined
-    }
+    if (!(await this.writePage(files, pageBytes, loaderDataBytes))) return undefined
     this.keepBytes(route, files, pageBytes, loaderDataBytes, entry.linkTargets)
     return { ...files, linkTargets: entry.linkTargets, texts }
+  }
+
+  /**
+   * Writes a reused page, and its payload when it has one, into the output folder; false when
+   * that fails, and the page then renders as if it were new.
+   */
+  private async writePage(
+    files: PageFiles,
+    page: Uint8Array,
+    loaderData: Uint8Array,
+  ): Promise<boolean> {
+    try {
+      await this.writeOut(files.page, page)
+      if (files.loaderData !== null) await this.writeOut(files.loaderData, loaderData)
+      return true
+    } catch {
+      return false
+    }
   }
 
   /** An entry's page and payload bytes from its pack; undefined if the pack is gone or short. */
