@@ -22,9 +22,15 @@ import type { RenderJob, RenderedSummary } from './renderWorker.ts'
 // entry point (npm scripts, Vitest, the bench) runs from the repository root.
 const repoRoot = process.cwd()
 
-/** Files whose change must invalidate every cached render. */
-const PIPELINE_FILES = [
+/**
+ * Files whose change must invalidate every cached render: the pipeline's modules, every one
+ * they import (renderAll.test.ts checks that none is missing), and the lock file, since an
+ * upgrade of micromark, the sanitiser or shiki can change what the same markdown becomes.
+ */
+export const PIPELINE_FILES = [
   'src/features/content/markdown.ts',
+  'src/features/content/remarkGfmSyntax.ts',
+  'src/features/content/forEachElement.ts',
   'src/features/content/rehypeDecorate.ts',
   'src/features/content/countWords.ts',
   'src/features/content/autoDirection.ts',
@@ -33,7 +39,7 @@ const PIPELINE_FILES = [
   'src/features/content/themes.ts',
   'scripts/content/highlighter.ts',
   'scripts/content/replayingRegexEngine.ts',
-  'node_modules/shiki/package.json',
+  'package-lock.json',
 ]
 
 export async function pipelineVersion(): Promise<string> {

@@ -1,9 +1,10 @@
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   batchSize,
+  PIPELINE_FILES,
   RENDER_OLD_GENERATION_MB,
   RENDER_YOUNG_GENERATION_MB,
   readRenderedHtml,
@@ -98,5 +99,21 @@ describe('batchSize', () => {
     }
     expect(sizes.slice(0, 30).every((size) => size === 25)).toBe(true)
     expect(sizes.slice(-10).every((size) => size <= 3)).toBe(true)
+  })
+})
+
+describe('the render cache key', () => {
+  it('covers every module the pipeline runs, so a change to any of them renders again', async () => {
+    const sources = PIPELINE_FILES.filter((file) => file.endsWith('.ts'))
+    const missing: string[] = []
+    for (const file of sources) {
+      const text = await readFile(file, 'utf8')
+      // Type-only imports do not change what a render makes.
+      for (const [, from] of text.matchAll(/^import (?!type )[^'"]*['"](\.{1,2}\/[^'"]+)['"]/gm)) {
+        const imported = join(dirname(file), (from as string).replace(/(\.ts)?$/, '.ts'))
+        if (!PIPELINE_FILES.includes(imported)) missing.push(`${imported} (imported by ${file})`)
+      }
+    }
+    expect(missing).toEqual([])
   })
 })
