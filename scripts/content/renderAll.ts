@@ -30,6 +30,7 @@ const repoRoot = process.cwd()
 export const PIPELINE_FILES = [
   'src/features/content/markdown.ts',
   'src/features/content/remarkGfmSyntax.ts',
+  'src/features/content/autolinkLiterals.ts',
   'src/features/content/forEachElement.ts',
   'src/features/content/rehypeDecorate.ts',
   'src/features/content/countWords.ts',

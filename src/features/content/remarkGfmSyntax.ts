@@ -6,9 +6,10 @@
 import type { Processor } from 'unified'
 import { gfmFromMarkdown } from 'mdast-util-gfm'
 import { gfm } from 'micromark-extension-gfm'
+import { withAutolinksWhereTheyCanBe } from './autolinkLiterals'
 
 export function remarkGfmSyntax(this: Processor): void {
   const data = this.data()
   ;(data.micromarkExtensions ??= []).push(gfm())
-  ;(data.fromMarkdownExtensions ??= []).push(gfmFromMarkdown())
+  ;(data.fromMarkdownExtensions ??= []).push(withAutolinksWhereTheyCanBe(gfmFromMarkdown()))
 }

@@ -1,0 +1,139 @@
+import { fromMarkdown, type Extension } from 'mdast-util-from-markdown'
+import { gfmFromMarkdown } from 'mdast-util-gfm'
+import { gfm } from 'micromark-extension-gfm'
+import { describe, expect, it, vi } from 'vitest'
+import {
+  onlyOnTextThatMayHoldAnAutolink,
+  withAutolinksWhereTheyCanBe,
+} from '../../../src/features/content/autolinkLiterals.ts'
+
+function parse(markdown: string, mdastExtensions: Extension[]): unknown {
+  return fromMarkdown(markdown, { extensions: [gfm()], mdastExtensions })
+}
+
+/** The tree with the library's transform as it ships, and with it run only where it can act. */
+function bothWays(markdown: string): [unknown, unknown] {
+  return [
+    parse(markdown, gfmFromMarkdown()),
+    parse(markdown, withAutolinksWhereTheyCanBe(gfmFromMarkdown())),
+  ]
+}
+
+/** Pieces that make or break autolink literals, and the places they can sit. */
+const PIECES = [
+  'www.',
+  'WWW.',
+  'wWw.',
+  'http://',
+  'HTTPS://',
+  'https://',
+  'http:/',
+  'mailto:',
+  'MAILTO:',
+  'xmpp:',
+  '@',
+  '.',
+  '-',
+  '_',
+  '+',
+  '/',
+  '?',
+  ')',
+  '(',
+  '*',
+  '~~',
+  '`',
+  '<',
+  '>',
+  '&amp;',
+  ' ',
+  '\n',
+  '\n\n',
+  '> ',
+  '- ',
+  '| a | b |\n| - | - |\n| ',
+  '[',
+  '](',
+  '[^1]',
+  '[^1]: ',
+  '[ref]',
+  '\n\n[ref]: https://ref.example\n',
+  'a',
+  'bc',
+  'example',
+  'com',
+  '1',
+  'é',
+  '、',
+]
+
+/** A seeded generator, so a failure names the document that made it. */
+function randomDocument(seed: number): string {
+  let state = seed
+  const next = () => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31
+    return state / 2 ** 31
+  }
+  let text = ''
+  const length = 5 + Math.floor(next() * 40)
+  for (let i = 0; i < length; i += 1) text += PIECES[Math.floor(next() * PIECES.length)]
+  return text
+}
+
+describe('autolink literals, found only in text that can hold one', () => {
+  it('makes the same tree as the library on the cases GFM names', () => {
+    const cases = [
+      'Visit www.commonmark.org/help for more information.',
+      'Visit www.commonmark.org.\n\nVisit www.commonmark.org/a.b.',
+      'www.google.com/search?q=Markup+(business)\n\nwww.google.com/search?q=Markup+(business)))',
+      '(www.google.com/search?q=Markup+(business))',
+      'www.google.com/search?q=(business))+ok',
+      'www.google.com/search?q=commonmark&hl=en\n\nwww.google.com/search?q=commonmark&hl;',
+      'www.commonmark.org/he<lp',
+      'http://commonmark.org\n\n(Visit https://encrypted.google.com/search?q=Markup+(business))',
+      'foo@bar.baz\n\nhello@mail+xyz.example isn’t valid, but hello+xyz@mail.example is.',
+      'a.b-c_d@a.b\n\na.b-c_d@a.b.\n\na.b-c_d@a.b-\n\na.b-c_d@a.b_',
+      'mailto:foo@bar.baz\n\nmailto:a.b-c_d@a.b\n\nmailto:a.b-c_d@a.b.\n\nmailto:a.b-c_d@a.b/',
+      'mailto:a.b-c_d@a.b-\n\nmailto:a.b-c_d@a.b_\n\nxmpp:foo@bar.baz\n\nxmpp:foo@bar.baz.',
+      'xmpp:foo@bar.baz/txt\n\nxmpp:foo@bar.baz/txt@bin\n\nxmpp:foo@bar.baz/txt@bin.com',
+      '[a link www.example.com](https://x.example) and [www.ref.example][r]\n\n[r]: https://r.example',
+      '*emphasis www.example.com* and **strong https://s.example/path** and ~~gone a@b.co~~',
+      '`code www.example.com` and ![alt www.example.com](i.png)',
+      'no links here at all, only words, dots. and commas',
+    ]
+    for (const markdown of cases) {
+      const [library, ours] = bothWays(markdown)
+      expect(ours, markdown).toEqual(library)
+    }
+  })
+
+  it('makes the same tree as the library on 2,000 random documents', () => {
+    let linked = 0
+    for (let seed = 1; seed <= 2_000; seed += 1) {
+      const markdown = randomDocument(seed)
+      const [library, ours] = bothWays(markdown)
+      expect(ours, JSON.stringify(markdown)).toEqual(library)
+      if (JSON.stringify(library).includes('"type":"link"')) linked += 1
+    }
+    // The documents must reach the transform's cases, not only plain text.
+    expect(linked).toBeGreaterThan(200)
+  })
+
+  it('runs the transform only on text that holds an @, a scheme or www.', () => {
+    const transform = vi.fn()
+    const tree = fromMarkdown(
+      'Plain words.\n\nWrite to someone@example.com or see WWW.example.com.\n\n[www.in.link](https://a.example)',
+    )
+    onlyOnTextThatMayHoldAnAutolink(transform)(tree)
+    const seen = transform.mock.calls.map(([alone]) => JSON.stringify(alone.children))
+    expect(seen).toEqual([expect.stringContaining('someone@example.com or see WWW.example.com.')])
+  })
+
+  it('leaves the other GFM extensions as they are', () => {
+    const library = gfmFromMarkdown()
+    const ours = withAutolinksWhereTheyCanBe(library)
+    expect(ours).toHaveLength(library.length)
+    expect(ours.slice(1)).toEqual(library.slice(1))
+    expect(ours[0]?.transforms?.[0]).not.toBe(library[0]?.transforms?.[0])
+  })
+})
