@@ -6,10 +6,19 @@
 import type { Processor } from 'unified'
 import { gfmFromMarkdown } from 'mdast-util-gfm'
 import { gfm } from 'micromark-extension-gfm'
-import { withAutolinksWhereTheyCanBe } from './autolinkLiterals'
+import { withAutolinksWhereTheyCanBe, withoutEmailAutolinks } from './autolinkLiterals'
 
-export function remarkGfmSyntax(this: Processor): void {
+export interface GfmSyntaxOptions {
+  /**
+   * Look for e-mail autolink literals (`someone@example.com`). Only text with an `@` can hold
+   * one, and the parse is cheaper without them (autolinkLiterals.ts). Default: true.
+   */
+  emailAutolinks?: boolean
+}
+
+export function remarkGfmSyntax(this: Processor, options: GfmSyntaxOptions = {}): void {
   const data = this.data()
-  ;(data.micromarkExtensions ??= []).push(gfm())
+  const syntax = options.emailAutolinks === false ? withoutEmailAutolinks(gfm()) : gfm()
+  ;(data.micromarkExtensions ??= []).push(syntax)
   ;(data.fromMarkdownExtensions ??= []).push(withAutolinksWhereTheyCanBe(gfmFromMarkdown()))
 }

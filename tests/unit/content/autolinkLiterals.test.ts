@@ -3,12 +3,16 @@ import { gfmFromMarkdown } from 'mdast-util-gfm'
 import { gfm } from 'micromark-extension-gfm'
 import { describe, expect, it, vi } from 'vitest'
 import {
+  EMAIL_AUTOLINK,
+  mayHoldEmailAutolinks,
   onlyOnTextThatMayHoldAnAutolink,
   withAutolinksWhereTheyCanBe,
+  withoutEmailAutolinks,
 } from '../../../src/features/content/autolinkLiterals.ts'
+import { renderMarkdown } from '../../../src/features/content/markdown.ts'
 
-function parse(markdown: string, mdastExtensions: Extension[]): unknown {
-  return fromMarkdown(markdown, { extensions: [gfm()], mdastExtensions })
+function parse(markdown: string, mdastExtensions: Extension[], syntax = gfm()): unknown {
+  return fromMarkdown(markdown, { extensions: [syntax], mdastExtensions })
 }
 
 /** The tree with the library's transform as it ships, and with it run only where it can act. */
@@ -68,7 +72,7 @@ const PIECES = [
 ]
 
 /** A seeded generator, so a failure names the document that made it. */
-function randomDocument(seed: number): string {
+function randomDocument(seed: number, pieces = PIECES): string {
   let state = seed
   const next = () => {
     state = (state * 1_103_515_245 + 12_345) % 2 ** 31
@@ -76,7 +80,7 @@ function randomDocument(seed: number): string {
   }
   let text = ''
   const length = 5 + Math.floor(next() * 40)
-  for (let i = 0; i < length; i += 1) text += PIECES[Math.floor(next() * PIECES.length)]
+  for (let i = 0; i < length; i += 1) text += pieces[Math.floor(next() * pieces.length)]
   return text
 }
 
@@ -135,5 +139,49 @@ describe('autolink literals, found only in text that can hold one', () => {
     expect(ours).toHaveLength(library.length)
     expect(ours.slice(1)).toEqual(library.slice(1))
     expect(ours[0]?.transforms?.[0]).not.toBe(library[0]?.transforms?.[0])
+  })
+})
+
+describe('the parser without e-mail autolink literals, for text without an @', () => {
+  const withoutAt = PIECES.filter((piece) => !piece.includes('@'))
+
+  it('parses every text without an @ as GFM does, positions and all', () => {
+    let linked = 0
+    for (let seed = 1; seed <= 1_000; seed += 1) {
+      const markdown = randomDocument(seed, withoutAt)
+      expect(mayHoldEmailAutolinks(markdown)).toBe(false)
+      const library = parse(markdown, gfmFromMarkdown())
+      const ours = parse(markdown, gfmFromMarkdown(), withoutEmailAutolinks(gfm()))
+      expect(ours, JSON.stringify(markdown)).toEqual(library)
+      if (JSON.stringify(library).includes('"type":"link"')) linked += 1
+    }
+    expect(linked).toBeGreaterThan(100)
+  })
+
+  it('would miss the addresses in text with an @, which the pipeline parses in full', () => {
+    const markdown = 'Write to someone@example.com.'
+    const without = JSON.stringify(parse(markdown, [], withoutEmailAutolinks(gfm())))
+    expect(without).not.toContain('mailto:')
+    expect(mayHoldEmailAutolinks(markdown)).toBe(true)
+    expect(renderMarkdown(markdown).html).toContain('href="mailto:someone@example.com"')
+    expect(renderMarkdown('Plain www.example.com text').html).toContain(
+      'href="http://www.example.com"',
+    )
+  })
+
+  it('takes out the e-mail construct and nothing else', () => {
+    const names = (syntax: ReturnType<typeof gfm>) =>
+      Object.values(syntax.text ?? {})
+        .flat()
+        .map((construct) => construct?.name)
+    const all = names(gfm())
+    const kept = names(withoutEmailAutolinks(gfm()))
+    expect(all).toContain(EMAIL_AUTOLINK)
+    expect(kept).not.toContain(EMAIL_AUTOLINK)
+    expect(kept).toEqual(all.filter((name) => name !== EMAIL_AUTOLINK))
+    const syntax = gfm()
+    const without = withoutEmailAutolinks(syntax)
+    for (const hook of Object.keys(syntax).filter((key) => key !== 'text'))
+      expect(without[hook as keyof typeof syntax], hook).toBe(syntax[hook as keyof typeof syntax])
   })
 })
