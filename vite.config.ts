@@ -131,8 +131,9 @@ export default defineConfig({
       ...(await postPaths()),
       '/404',
     ],
-    // Each page is made final on the finishing thread while the next ones render.
-    onPageRendered: (route, html) => finishing.page(route, html),
+    // Each page is made final on the finishing thread while the next ones render, preload links
+    // included (`preloads`: the files its render used).
+    onPageRendered: (route, html, _app, preloads = []) => finishing.page(route, html, preloads),
     // The finishing thread starts once the bundles are in place, before the first page.
     // (A failure to start it is the first page's to report.)
     reuseBundles: async (folders) => {

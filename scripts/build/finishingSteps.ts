@@ -1,11 +1,13 @@
 /**
- * What becomes of each page and payload vite-react-ssg renders, in order: a page gets its
- * charset first, its documents' HTML (proseSlots.ts) and its preloads (frameworkPreloads.ts), then
- * PageFinisher's rewrites and checks; a payload gets its documents' HTML and is checked. The
+ * What becomes of each page and payload vite-react-ssg renders, in order: a page gets the links
+ * that preload what its render used (preloadLinks.ts), its charset first, its documents' HTML
+ * (proseSlots.ts) and its framework's preloads (frameworkPreloads.ts), then PageFinisher's
+ * rewrites and checks; a payload gets its documents' HTML and is checked. The
  * finishing thread runs these (finishingWorker.ts).
  */
 import { fillProseSlotsFromFiles, proseInLoaderData } from '../content/proseSlots.ts'
 import { PageFinisher, hoistCharset } from './finishBuild.ts'
+import { withPreloadLinks } from './preloadLinks.ts'
 import {
   addModulePreloads,
   dropLazyPreloads,
@@ -27,12 +29,14 @@ export class FinishingSteps {
     this.pages = new PageFinisher(outDir)
   }
 
-  async page(route: string, rendered: string): Promise<string> {
+  /** `rendered` as vite-react-ssg hands it over, with the files its render used (`used`). */
+  async page(route: string, rendered: string, used: string[]): Promise<string> {
     if (!this.preloads) {
       const manifest = readViteManifest(this.outDir)
       this.preloads = { manifest, framework: frameworkChunkFiles(manifest) }
     }
-    const withProse = await fillProseSlotsFromFiles(hoistCharset(rendered), this.proseFiles)
+    const linked = withPreloadLinks(rendered, used)
+    const withProse = await fillProseSlotsFromFiles(hoistCharset(linked), this.proseFiles)
     const withPreloads = dropLazyPreloads(
       addModulePreloads(withProse, this.preloads.framework),
       this.preloads.manifest,

@@ -30,7 +30,7 @@ export interface FinishingWorkerData {
 }
 
 export type FinishingRequest = { id: number } & (
-  | { kind: 'page'; route: string; html: string }
+  | { kind: 'page'; route: string; html: string; preloads: string[] }
   | { kind: 'payload'; file: string; loaderData: unknown }
   | { kind: 'reused'; route: string; page: ReusedPage }
   | { kind: 'findings' }
@@ -95,9 +95,12 @@ export class FinishingThread {
     return this.worker
   }
 
-  /** A page as vite-react-ssg rendered it, made final (onPageRendered). */
-  async page(route: string, html: string): Promise<string> {
-    const reply = await this.ask({ kind: 'page', route, html })
+  /**
+   * A page as vite-react-ssg rendered it, made final (onPageRendered), with links that preload
+   * the files its render used (`preloads`).
+   */
+  async page(route: string, html: string, preloads: string[]): Promise<string> {
+    const reply = await this.ask({ kind: 'page', route, html, preloads })
     this.linkTargets.set(route, reply.linkTargets ?? [])
     return reply.html as string
   }

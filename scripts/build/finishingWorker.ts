@@ -12,7 +12,7 @@ const steps = new FinishingSteps(outDir, proseFiles)
 async function answer(request: FinishingRequest): Promise<FinishingReply> {
   switch (request.kind) {
     case 'page': {
-      const html = await steps.page(request.route, request.html)
+      const html = await steps.page(request.route, request.html, request.preloads)
       return { id: request.id, html, linkTargets: steps.pages.linkTargetsOf(request.route) }
     }
     case 'payload':

@@ -46,9 +46,16 @@ describe('FinishingThread', () => {
     const thread = new FinishingThread(distDir, async () => proseFiles)
     const here = new FinishingSteps(distDir, proseFiles)
     const page = rendered('<a href="/blog">Blog</a>')
-    const html = await thread.page('/blog/hello', page)
-    expect(html).toBe(await here.page('/blog/hello', page))
+    // What the page's render used: an entry already linked, a lazy page module, a font.
+    const used = ['/assets/app.js', '/assets/Post-1.js', '/fonts/inter.woff2']
+    const html = await thread.page('/blog/hello', page, used)
+    expect(html).toBe(await here.page('/blog/hello', page, used))
     expect(html).toContain('<p>Hello, <a href="/pricing">world</a>.</p>')
+    // Its modules go to the boot list (after the first paint), its font into the head.
+    expect(html).toContain('"preload":["/assets/app.js","/assets/Post-1.js"]')
+    expect(html).toContain(
+      '<link rel="preload" as="font" type="font/woff2" href="/fonts/inter.woff2"',
+    )
     expect(thread.linkTargetsOf('/blog/hello')).toEqual(here.pages.linkTargetsOf('/blog/hello'))
 
     const file = 'static-loader-data/blog/hello.h1.json'
@@ -56,7 +63,7 @@ describe('FinishingThread', () => {
     expect(await thread.payload(file, data)).toBe(await here.payload(file, data))
 
     // A key on a page, and a page the cache wrote again.
-    await thread.page('/about', rendered('<p>sk_live_0123456789abcdef</p>'))
+    await thread.page('/about', rendered('<p>sk_live_0123456789abcdef</p>'), [])
     await thread.reused('/terms', {
       page: 'terms/index.html',
       loaderData: null,
@@ -79,7 +86,7 @@ describe('FinishingThread', () => {
     expect(findings.scriptHashes.get('terms/index.html')).toHaveLength(1)
     expect(findings.linkTargets.get('terms/index.html')).toEqual(['/about'])
     expect(await secrets()).toEqual(await here.pages.secrets())
-    await expect(thread.page('/late', page)).rejects.toThrow(/has ended/)
+    await expect(thread.page('/late', page, [])).rejects.toThrow(/has ended/)
   })
 
   it('runs with a bounded heap, so its garbage does not raise the build past its peak', async () => {
@@ -92,7 +99,7 @@ describe('FinishingThread', () => {
 
   it('fails the page whose finishing fails, with the reason', async () => {
     const thread = new FinishingThread(distDir, async () => new Map())
-    await expect(thread.page('/blog/hello', rendered(''))).rejects.toThrow(
+    await expect(thread.page('/blog/hello', rendered(''), [])).rejects.toThrow(
       'No rendered document for prose slot "post:hello"',
     )
     await thread.finished()
