@@ -1,8 +1,8 @@
 /**
- * What becomes of each page and payload vite-react-ssg renders, in order: a page gets the links
- * that preload what its render used (preloadLinks.ts), its charset first, its documents' HTML
- * (proseSlots.ts) and its framework's preloads (frameworkPreloads.ts), then PageFinisher's
- * rewrites and checks; a payload gets its documents' HTML and is checked. The
+ * What becomes of each page and payload vite-react-ssg renders, in order: a page gets links that
+ * preload what its render used (preloadLinks.ts), then its charset first in the head, its
+ * documents' HTML (proseSlots.ts) and its framework's preloads (frameworkPreloads.ts), then
+ * PageFinisher's rewrites and checks; a payload gets its documents' HTML and is checked. The
  * finishing thread runs these (finishingWorker.ts).
  */
 import { fillProseSlotsFromFiles, proseInLoaderData } from '../content/proseSlots.ts'
