@@ -110,6 +110,27 @@ function printHotFunctions(profile: {
 }
 
 const rows: string[] = []
+const byPauseRows: string[] = []
+
+/**
+ * Each keystroke's latency by the pause that came before it. The editor hands its text over to
+ * the session and the preview once typing pauses (textHandover.ts), so a key that lands just as
+ * that work runs shows here under its pause.
+ */
+function byPause(figures: number[]): string[] {
+  const groups = new Map<number, number[]>()
+  // The first key of the run follows the second the bench waits after the warm-up.
+  figures.forEach((ms, index) => {
+    const pause = index === 0 ? 1_000 : (PACE[(index - 1) % PACE.length] as number)
+    groups.set(pause, [...(groups.get(pause) ?? []), ms])
+  })
+  return [...groups]
+    .sort(([a], [b]) => a - b)
+    .map(
+      ([pause, values]) =>
+        `${pause} ms: p50 ${percentile(values, 0.5).toFixed(1)}, max ${Math.max(...values).toFixed(1)} (${values.length} keys)`,
+    )
+}
 
 test.afterAll(() => {
   console.log(`\nEditor input-to-paint latency (${KEYSTROKES} keystrokes per size)\n`)
@@ -118,6 +139,7 @@ test.afterAll(() => {
   )
   console.log('| --- | --- | --- | --- | --- | --- | --- | --- |')
   for (const row of rows) console.log(row)
+  for (const row of byPauseRows) console.log(row)
 })
 
 /**
@@ -224,6 +246,10 @@ for (const bytes of SIZES) {
 
     const figures = result.inputToPaint
     const ms = (value: number) => `${value.toFixed(1)} ms`
+    byPauseRows.push(
+      `\n${kb(bytes)}, input-to-paint by the pause before the key:`,
+      ...byPause(figures),
+    )
     rows.push(
       `| ${kb(bytes)} | ${ms(percentile(figures, 0.5))} | ${ms(percentile(figures, 0.95))} | ${ms(Math.max(...figures))} | ${result.eventTiming.length} (max ${result.eventTiming.length ? Math.max(...result.eventTiming) : 0} ms) | ${result.longTasks.length} (${Math.round(result.longTasks.reduce((a, b) => a + b, 0))} ms) | ${ms(cpuPerKey)} | ${ms(catchUpMs)} |`,
     )
