@@ -10,7 +10,7 @@ import { rm } from 'node:fs/promises'
 import { Worker } from 'node:worker_threads'
 import type { FinishedPages, PageFindings } from './finishBuild.ts'
 import type { ReusedPage } from './pageCache.ts'
-import { bundleWorkerFile } from './workerFile.ts'
+import { bundleWorkerFile, loaded } from './workerFile.ts'
 
 /**
  * The finishing thread's heap, in MB. Its live data is small (the stylesheets, the findings, the
@@ -82,11 +82,8 @@ export class FinishingThread {
       })
       // A build that fails must still exit: the thread does not hold the process open.
       worker.unref()
-      // Its first message says it has loaded its file, which can go then.
-      await new Promise((resolve, reject) => {
-        worker.once('message', resolve)
-        worker.once('error', reject)
-      }).finally(() => rm(file, { force: true }))
+      // Once it has loaded its file, the file can go.
+      await loaded(worker).finally(() => rm(file, { force: true }))
       worker.on('message', (reply: FinishingReply) => this.settle(reply))
       worker.on('error', (error) => this.failAll(error))
       worker.on('exit', (code) => this.failAll(new Error(`The finishing thread exited (${code})`)))

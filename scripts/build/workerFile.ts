@@ -6,6 +6,7 @@
  * not share it. Delete it once the worker has started.
  */
 import path from 'node:path'
+import type { Worker } from 'node:worker_threads'
 import { build } from 'rolldown'
 
 // Not import.meta.url: Vite bundles the build's modules into its config, which lives elsewhere.
@@ -23,4 +24,15 @@ export async function bundleWorkerFile(source: string, name: string): Promise<st
     logLevel: 'warn',
   })
   return file
+}
+
+/**
+ * Resolves with `worker` once it has loaded its file: our threads post a first message when they
+ * are ready (renderWorker.ts, finishingWorker.ts). From then on the file may be deleted.
+ */
+export function loaded(worker: Worker): Promise<Worker> {
+  return new Promise((resolve, reject) => {
+    worker.once('message', () => resolve(worker))
+    worker.once('error', reject)
+  })
 }

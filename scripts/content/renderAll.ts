@@ -14,7 +14,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { availableParallelism } from 'node:os'
 import path from 'node:path'
 import { Worker } from 'node:worker_threads'
-import { bundleWorkerFile } from '../build/workerFile.ts'
+import { bundleWorkerFile, loaded } from '../build/workerFile.ts'
 import type { RenderedMarkdown } from '../../src/features/content/types.ts'
 import type { RenderJob, RenderedSummary } from './renderWorker.ts'
 
@@ -83,17 +83,15 @@ export const RENDER_YOUNG_GENERATION_MB = 64
 export const RENDER_OLD_GENERATION_MB = 192
 
 export function startWorker(file: string, langs: string[], siteOrigin: string): Promise<Worker> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(file, {
+  return loaded(
+    new Worker(file, {
       workerData: { langs, siteOrigin },
       resourceLimits: {
         maxYoungGenerationSizeMb: RENDER_YOUNG_GENERATION_MB,
         maxOldGenerationSizeMb: RENDER_OLD_GENERATION_MB,
       },
-    })
-    worker.once('message', () => resolve(worker))
-    worker.once('error', reject)
-  })
+    }),
+  )
 }
 
 /** The most documents a thread is handed at once. */
