@@ -96,8 +96,12 @@ export function pageInputs(route: string, loaderData: unknown, documents: string
     .digest('hex')
 }
 
-/** The state's field naming a page's build (vite-react-ssg's payload hash, inlineState.ts). */
+/**
+ * The two places a page's build hash is written: the state's field (vite-react-ssg's payload
+ * hash, inlineState.ts) and the end of its payload's file name.
+ */
 const buildHashField = (hash: string) => `"hash":"${hash}"`
+const payloadNameEnd = (hash: string) => `.${hash}.json`
 
 /** `text` with the build hash `from` in its one place turned into `to`; undefined if not one. */
 function withBuildHash(text: string, field: (hash: string) => string, from: string, to: string) {
@@ -212,11 +216,10 @@ export class PageCache {
       entry.hash,
       build.hash,
     )
-    const payloadName = (hash: string) => `.${hash}.json`
     const loaderDataFile =
       entry.loaderData === null
         ? null
-        : withBuildHash(entry.loaderData, payloadName, entry.hash, build.hash)
+        : withBuildHash(entry.loaderData, payloadNameEnd, entry.hash, build.hash)
     // A page whose hash is not where the build writes it is rendered, not patched.
     if (page === undefined || loaderDataFile === undefined) return undefined
     const files = { page: entry.page, loaderData: loaderDataFile }
