@@ -10,7 +10,7 @@
  * each, stored by V8 as two bytes a character) that was ≈ 200 MB for a thousand of them.
  */
 import { createHash } from 'node:crypto'
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises'
 import { availableParallelism } from 'node:os'
 import path from 'node:path'
 import { Worker } from 'node:worker_threads'
@@ -26,6 +26,7 @@ const repoRoot = process.cwd()
  * Files whose change must invalidate every cached render: the pipeline's modules, every one
  * they import (renderAll.test.ts checks that none is missing), and the lock file, since an
  * upgrade of micromark, the sanitiser or shiki can change what the same markdown becomes.
+ * The dependency patches count too (pipelineFiles).
  */
 export const PIPELINE_FILES = [
   'src/features/content/markdown.ts',
@@ -43,9 +44,15 @@ export const PIPELINE_FILES = [
   'package-lock.json',
 ]
 
+/** PIPELINE_FILES and every patch to a dependency, which changes its code as an upgrade does. */
+export async function pipelineFiles(): Promise<string[]> {
+  const patches = (await readdir(path.join(repoRoot, 'patches'))).sort()
+  return [...PIPELINE_FILES, ...patches.map((patch) => `patches/${patch}`)]
+}
+
 export async function pipelineVersion(): Promise<string> {
   const hash = createHash('sha256')
-  for (const file of PIPELINE_FILES) hash.update(await readFile(path.join(repoRoot, file)))
+  for (const file of await pipelineFiles()) hash.update(await readFile(path.join(repoRoot, file)))
   return hash.digest('hex').slice(0, 16)
 }
 

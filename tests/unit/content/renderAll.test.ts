@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   batchSize,
   PIPELINE_FILES,
+  pipelineFiles,
   RENDER_OLD_GENERATION_MB,
   RENDER_YOUNG_GENERATION_MB,
   readRenderedHtml,
@@ -115,5 +116,11 @@ describe('the render cache key', () => {
       }
     }
     expect(missing).toEqual([])
+  })
+
+  it('covers the patches to dependencies, which change their code as an upgrade does', async () => {
+    const patches = (await readdir('patches')).map((patch) => `patches/${patch}`)
+    expect(patches.length).toBeGreaterThan(0)
+    expect(await pipelineFiles()).toEqual(expect.arrayContaining(patches))
   })
 })
