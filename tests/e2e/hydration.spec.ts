@@ -4,6 +4,7 @@
  * in the console on any public page, a page that disagrees with the app is reported (as
  * React does), and ids written by the prerender still match what the browser renders later.
  */
+import { readdirSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import {
   documentIsMarked,
@@ -179,6 +180,29 @@ test('the scripts every page runs at once are marked to compile while they downl
   const own = boot.preload.find((href) => href.includes('AboutPage-'))
   expect(own).toBeDefined()
   expect((await (await request.get(own ?? '')).text()).startsWith('//#')).toBe(false)
+})
+
+test('every post asks for its page chunk ahead of hydration, not only the first one rendered', async ({
+  request,
+}) => {
+  // The prerender works out a page's files once for all pages with the same routes and modules
+  // (the vite-react-ssg patch); every post must still name the post page's own chunk.
+  const posts = readdirSync('dist/blog', { withFileTypes: true }).filter((entry) =>
+    entry.isDirectory(),
+  )
+  expect(posts.length).toBeGreaterThanOrEqual(3)
+  for (const post of posts) {
+    const html = await (await request.get(`/blog/${post.name}`)).text()
+    const boot = JSON.parse(
+      /<script type="application\/json" id="folio-boot">(.*?)<\/script>/.exec(html)?.[1] ?? '{}',
+    ) as {
+      preload?: string[]
+    }
+    expect(
+      boot.preload?.some((href) => /\/BlogPostPage-[\w-]+\.js$/.test(href)),
+      post.name,
+    ).toBe(true)
+  }
 })
 
 test('the contact form keeps its fields, hints and errors tied together after hydration', async ({
