@@ -6,6 +6,7 @@
  */
 import { readdirSync } from 'node:fs'
 import type { Page } from '@playwright/test'
+import { bootManifestOf } from '../../scripts/build/deferHydration.ts'
 import {
   documentIsMarked,
   expect,
@@ -192,14 +193,9 @@ test('every post asks for its page chunk ahead of hydration, not only the first 
   )
   expect(posts.length).toBeGreaterThanOrEqual(3)
   for (const post of posts) {
-    const html = await (await request.get(`/blog/${post.name}`)).text()
-    const boot = JSON.parse(
-      /<script type="application\/json" id="folio-boot">(.*?)<\/script>/.exec(html)?.[1] ?? '{}',
-    ) as {
-      preload?: string[]
-    }
+    const boot = bootManifestOf(await (await request.get(`/blog/${post.name}`)).text())
     expect(
-      boot.preload?.some((href) => /\/BlogPostPage-[\w-]+\.js$/.test(href)),
+      boot?.preload.some((href) => /\/BlogPostPage-[\w-]+\.js$/.test(href)),
       post.name,
     ).toBe(true)
   }
