@@ -27,7 +27,7 @@ import { shikiThemesPlugin } from './scripts/vite/shikiThemesPlugin.ts'
 // FOLIO_OUT_DIR lets the benchmark build elsewhere without touching dist/.
 const outDir = process.env.FOLIO_OUT_DIR ?? 'dist'
 // Pages are made final on a thread of their own (finishingThread.ts), with the documents' HTML.
-const finishing = new FinishingThread(outDir, () => builtContent().proseFiles)
+const finishing = new FinishingThread(outDir, () => builtContent().proseLocations)
 // The last build's bundles and pages, reused when this build's inputs are the same (and the
 // pages whose data is the same, when only the content changed), under FOLIO_CACHE_DIR as the
 // content cache. The pages' cache opens once vite-react-ssg starts prerendering, after both
@@ -152,7 +152,7 @@ export default defineConfig({
     },
     // A build whose content changed reuses the pages whose data and documents did not.
     reusePageWithData: async (route, loaderData) => {
-      const documents = proseDocumentsOf(loaderData, await builtContent().proseFiles)
+      const documents = proseDocumentsOf(loaderData, await builtContent().proseLocations)
       const inputs = pageInputs(route, loaderData, documents)
       const reused = await (await cachedPages()).reuseWithData(route, inputs)
       if (reused) await finishing.reused(route, reused)

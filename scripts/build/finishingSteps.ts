@@ -5,7 +5,7 @@
  * PageFinisher's rewrites and checks; a payload gets its documents' HTML and is checked. The
  * finishing thread runs these (finishingWorker.ts).
  */
-import { fillProseSlotsFromFiles, proseInLoaderData } from '../content/proseSlots.ts'
+import { fillProseSlotsFromCache, proseInLoaderData } from '../content/proseSlots.ts'
 import { PageFinisher, hoistCharset } from './finishBuild.ts'
 import { withPreloadLinks } from './preloadLinks.ts'
 import {
@@ -23,8 +23,8 @@ export class FinishingSteps {
 
   constructor(
     private readonly outDir: string,
-    /** Each document's HTML file by its prose slot. */
-    private readonly proseFiles: Map<string, string>,
+    /** Where each document's HTML is in the render cache, by its prose slot. */
+    private readonly proseLocations: Map<string, string>,
   ) {
     this.pages = new PageFinisher(outDir)
   }
@@ -36,7 +36,7 @@ export class FinishingSteps {
       this.preloads = { manifest, framework: frameworkChunkFiles(manifest) }
     }
     const linked = withPreloadLinks(rendered, used)
-    const withProse = await fillProseSlotsFromFiles(hoistCharset(linked), this.proseFiles)
+    const withProse = await fillProseSlotsFromCache(hoistCharset(linked), this.proseLocations)
     const withPreloads = dropLazyPreloads(
       addModulePreloads(withProse, this.preloads.framework),
       this.preloads.manifest,
@@ -45,6 +45,6 @@ export class FinishingSteps {
   }
 
   async payload(file: string, loaderData: unknown): Promise<string> {
-    return this.pages.finishPayload(file, await proseInLoaderData(loaderData, this.proseFiles))
+    return this.pages.finishPayload(file, await proseInLoaderData(loaderData, this.proseLocations))
   }
 }

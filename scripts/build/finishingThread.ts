@@ -25,8 +25,8 @@ export const FINISHING_YOUNG_GENERATION_MB = 16
 
 export interface FinishingWorkerData {
   outDir: string
-  /** Each document's HTML file by its prose slot (proseSlots.ts). */
-  proseFiles: Map<string, string>
+  /** Where each document's HTML is in the render cache, by its prose slot (proseSlots.ts). */
+  proseLocations: Map<string, string>
 }
 
 export type FinishingRequest = { id: number } & (
@@ -62,7 +62,7 @@ export class FinishingThread {
 
   constructor(
     private readonly outDir: string,
-    private readonly proseFiles: () => Promise<Map<string, string>>,
+    private readonly proseLocations: () => Promise<Map<string, string>>,
   ) {}
 
   /** Starts the thread, if it has not started, so that the first page does not wait for it. */
@@ -71,7 +71,7 @@ export class FinishingThread {
       const file = await bundleWorkerFile('scripts/build/finishingWorker.ts', 'finishing-worker')
       const workerData: FinishingWorkerData = {
         outDir: this.outDir,
-        proseFiles: await this.proseFiles(),
+        proseLocations: await this.proseLocations(),
       }
       const worker = new Worker(file, {
         workerData,

@@ -6,8 +6,8 @@ import { parentPort, workerData } from 'node:worker_threads'
 import { FinishingSteps } from './finishingSteps.ts'
 import type { FinishingReply, FinishingRequest, FinishingWorkerData } from './finishingThread.ts'
 
-const { outDir, proseFiles } = workerData as FinishingWorkerData
-const steps = new FinishingSteps(outDir, proseFiles)
+const { outDir, proseLocations } = workerData as FinishingWorkerData
+const steps = new FinishingSteps(outDir, proseLocations)
 
 async function answer(request: FinishingRequest): Promise<FinishingReply> {
   switch (request.kind) {

@@ -1,10 +1,10 @@
 /**
  * The content build: validate content/, render every document (in parallel, cached), and
  * write one JSON file the page loaders read while prerendering. Runs once per build process.
- * Documents' HTML stays in the render cache's files; a production build reads each when the
- * page that shows it is finished (proseSlots.ts).
+ * Documents' HTML stays in the render cache (renderCache.ts); a production build reads each
+ * when the page that shows it is finished (proseSlots.ts).
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { PROSE_IN_PAGE } from '../../src/features/content/proseInPage.ts'
 import { readingMinutes } from '../../src/features/content/readingTime.ts'
@@ -19,6 +19,7 @@ import { loadContent } from './loadContent.ts'
 import { loadSamples, productSamples, sampleBodies } from './productSamples.ts'
 import { proseByKey } from './proseSlots.ts'
 import { renderAll, type RenderStats } from './renderAll.ts'
+import { PackReader } from './renderCache.ts'
 
 export interface ContentBuildOptions {
   contentDir: string
@@ -26,7 +27,7 @@ export interface ContentBuildOptions {
   outFile: string
   /**
    * Whether documents' HTML goes into outFile. A production build leaves it out: its pages
-   * carry the PROSE_IN_PAGE marker, filled in from the render cache's files after rendering
+   * carry the PROSE_IN_PAGE marker, filled in from the render cache after rendering
    * (proseSlots.ts), so a thousand posts' HTML is neither held, nor written and parsed again by
    * the loaders.
    */
@@ -67,20 +68,25 @@ function withoutProse(content: SiteContent): SiteContent {
 export interface BuiltContent {
   /** What the page loaders see: documents' HTML, or the marker in a production build. */
   content: SiteContent
-  /** Each document's HTML file, by its prose slot (proseInPage.ts). */
-  proseFiles: Map<string, string>
+  /** Where each document's HTML is in the render cache, by its prose slot (proseInPage.ts). */
+  proseLocations: Map<string, string>
   stats: RenderStats
 }
 
-/** `located` with each html field (a file path) replaced by the file's text. */
+/** `located` with each html field (its location in the render cache) replaced by the HTML. */
 async function withProseRead(located: SiteContent): Promise<SiteContent> {
   const texts = new Map<string, string>()
-  await Promise.all(
-    [...new Set(proseByKey(located).values())].map(async (file) =>
-      texts.set(file, await readFile(file, 'utf8')),
-    ),
-  )
-  const text = (file: string) => texts.get(file) as string
+  const reader = new PackReader()
+  try {
+    await Promise.all(
+      [...new Set(proseByKey(located).values())].map(async (location) =>
+        texts.set(location, await reader.read(location)),
+      ),
+    )
+  } finally {
+    await reader.close()
+  }
+  const text = (location: string) => texts.get(location) as string
   const pages: Record<string, ContentPage> = {}
   for (const [name, page] of Object.entries(located.pages)) {
     pages[name] = { ...page, html: text(page.html) }
@@ -118,7 +124,7 @@ export async function buildContent(options: ContentBuildOptions): Promise<BuiltC
   })
   let next = sampleTexts.length
   const take = () => results[next++]!
-  // Until the end, each document's html field holds the path of its HTML file.
+  // Until the end, each document's html field holds where its HTML is in the render cache.
   const posts: Post[] = sources.posts.map(({ slug, title, description, date, tags, author }) => {
     const rendered = take()
     return {
@@ -129,7 +135,7 @@ export async function buildContent(options: ContentBuildOptions): Promise<BuiltC
       tags,
       author,
       readingMinutes: readingMinutes(rendered.words),
-      html: rendered.htmlFile,
+      html: rendered.location,
       headings: rendered.headings,
     }
   })
@@ -138,7 +144,7 @@ export async function buildContent(options: ContentBuildOptions): Promise<BuiltC
     date,
     title,
     anchor: changelogAnchor(version),
-    html: take().htmlFile,
+    html: take().location,
   }))
   const pages: Record<string, ContentPage> = {}
   for (const { name, title, description, updated } of sources.pages) {
@@ -148,7 +154,7 @@ export async function buildContent(options: ContentBuildOptions): Promise<BuiltC
       title,
       description,
       ...(updated ? { updated } : {}),
-      html: rendered.htmlFile,
+      html: rendered.location,
       headings: rendered.headings,
     }
   }
@@ -160,11 +166,11 @@ export async function buildContent(options: ContentBuildOptions): Promise<BuiltC
       samples,
       results
         .slice(0, sampleTexts.length)
-        .map(({ htmlFile, ...rendered }) => ({ ...rendered, html: htmlFile })),
+        .map(({ location, ...rendered }) => ({ ...rendered, html: location })),
     ),
   }
   const content = options.proseInOutFile ? await withProseRead(located) : withoutProse(located)
   await mkdir(path.dirname(options.outFile), { recursive: true })
   await writeFile(options.outFile, JSON.stringify(content))
-  return { content, proseFiles: proseByKey(located), stats }
+  return { content, proseLocations: proseByKey(located), stats }
 }

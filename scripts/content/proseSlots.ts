@@ -4,13 +4,13 @@
  * the payload data with the HTML its loaders left out (src/features/content/proseInPage.ts),
  * before vite-react-ssg writes it (the `onLoaderData` hook our patch adds), so each payload
  * file is written once.
- * The HTML is read from the render cache's files (renderAll.ts) for the page at hand, so only
- * the pages in flight hold theirs.
+ * The HTML is read from the render cache (renderCache.ts) for the page at hand, so only the
+ * pages in flight hold theirs.
  */
-import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { PROSE_IN_PAGE, proseSlot } from '../../src/features/content/proseInPage.ts'
 import type { SiteContent } from '../../src/features/content/types.ts'
+import { PackReader } from './renderCache.ts'
 
 const SLOT = /(<div class="[^"]*" data-prose-slot="([^"]+)")><\/div>/g
 
@@ -26,37 +26,43 @@ export function proseByKey(content: SiteContent): Map<string, string> {
   return byKey
 }
 
+/** The render cache's packs, each opened once by this thread (the finishing thread's, in a build). */
+const packs = new PackReader()
+
 /**
- * Documents read lately, by file. A post's HTML is wanted twice, close together: for its payload,
- * then for its page. The render cache's files are named by what they hold, so a text read once
- * stays right; only the last few are kept, as the pages in flight are.
+ * Documents read lately, by location. A post's HTML is wanted twice, close together: for its
+ * payload, then for its page. A pack is never changed once written, so a text read once stays
+ * right; only the last few are kept, as the pages in flight are.
  */
 const lately = new Map<string, Promise<string>>()
 const LATELY_KEPT = 128
 
-function readDocument(file: string): Promise<string> {
-  let text = lately.get(file)
+function readDocument(location: string): Promise<string> {
+  let text = lately.get(location)
   if (!text) {
-    text = readFile(file, 'utf8')
-    // A failed read is not kept: the next caller tries the file again.
-    text.catch(() => lately.delete(file))
+    text = packs.read(location)
+    // A failed read is not kept: the next caller tries again.
+    text.catch(() => lately.delete(location))
     if (lately.size >= LATELY_KEPT) lately.delete(lately.keys().next().value as string)
-    lately.set(file, text)
+    lately.set(location, text)
   }
   return text
 }
 
-/** The HTML of the documents `keys` name, read from their files (`files`: slot → file). */
+/**
+ * The HTML of the documents `keys` name, read from the render cache (`locations`: slot → where
+ * its HTML is).
+ */
 export async function readProse(
   keys: Iterable<string>,
-  files: Map<string, string>,
+  locations: Map<string, string>,
 ): Promise<Map<string, string>> {
   const byKey = new Map<string, string>()
   await Promise.all(
     [...new Set(keys)].map(async (key) => {
-      const file = files.get(key)
+      const location = locations.get(key)
       // A missing key is left out: the fill names it in its error.
-      if (file !== undefined) byKey.set(key, await readDocument(file))
+      if (location !== undefined) byKey.set(key, await readDocument(location))
     }),
   )
   return byKey
@@ -67,12 +73,12 @@ export function proseSlotsIn(html: string): string[] {
   return [...html.matchAll(SLOT)].map((match) => match[2] as string)
 }
 
-/** fillProseSlots with each document's HTML read from its file. */
-export async function fillProseSlotsFromFiles(
+/** fillProseSlots with each document's HTML read from the render cache. */
+export async function fillProseSlotsFromCache(
   html: string,
-  files: Map<string, string>,
+  locations: Map<string, string>,
 ): Promise<string> {
-  return fillProseSlots(html, await readProse(proseSlotsIn(html), files))
+  return fillProseSlots(html, await readProse(proseSlotsIn(html), locations))
 }
 
 export function fillProseSlots(html: string, byKey: Map<string, string>): string {
@@ -125,25 +131,26 @@ export function fillProseInData(value: unknown, byKey: Map<string, string>): unk
 }
 
 /**
- * The documents whose HTML the build puts into a page with `data`, each as its slot and its file's
- * name in the render cache, which names what the file holds (renderAll.ts): what the page shows
- * beyond its data, for the page cache (pageInputs).
+ * The documents whose HTML the build puts into a page with `data`, each as its slot and its place
+ * in the render cache (its pack's name and range: packs never change, so the same place is the
+ * same HTML, renderCache.ts): what the page shows beyond its data, for the page cache (pageInputs).
  */
-export function proseDocumentsOf(data: unknown, proseFiles: Map<string, string>): string[] {
+export function proseDocumentsOf(data: unknown, proseLocations: Map<string, string>): string[] {
   return [...proseKeysInData(data)].map(
-    (key) => `${key}=${path.basename(proseFiles.get(key) ?? '')}`,
+    (key) => `${key}=${path.basename(proseLocations.get(key) ?? '')}`,
   )
 }
 
 /**
- * A page's loader data with the documents' HTML in place of PROSE_IN_PAGE, read from their
- * files (`proseFiles`: slot → file), as its payload file must carry it for client navigation.
+ * A page's loader data with the documents' HTML in place of PROSE_IN_PAGE, read from the render
+ * cache (`proseLocations`: slot → location), as its payload file must carry it for client
+ * navigation.
  */
 export async function proseInLoaderData(
   data: unknown,
-  proseFiles: Map<string, string>,
+  proseLocations: Map<string, string>,
 ): Promise<unknown> {
   const keys = proseKeysInData(data)
   if (keys.size === 0) return data
-  return fillProseInData(data, await readProse(keys, proseFiles))
+  return fillProseInData(data, await readProse(keys, proseLocations))
 }

@@ -1,21 +1,29 @@
 /**
  * Renders markdown bodies on every core, skipping bodies rendered before: results are cached
  * on disk by a hash of the body and of the pipeline's own source, so an unchanged post costs
- * one small file read and a pipeline change re-renders everything.
+ * nothing but its line in the cache's index, and a pipeline change re-renders everything.
  *
- * A document's HTML stays on disk: the render thread writes it to the cache (`<key>.html`)
- * and hands back only its headings and word count (`<key>.json`, written after the HTML, so
- * it marks a complete entry). The build reads each document's HTML when a page needs it, so
- * the main process never holds every post at once: with code-heavy posts (≈ 100 KB of HTML
- * each, stored by V8 as two bytes a character) that was ≈ 200 MB for a thousand of them.
+ * A document's HTML stays on disk: the render thread appends it to its pack in the cache
+ * (renderCache.ts) and hands back only its headings, word count and location. The build reads
+ * each document's HTML when a page needs it, so the main process never holds every post at
+ * once: with code-heavy posts (≈ 100 KB of HTML each, stored by V8 as two bytes a character)
+ * that was ≈ 200 MB for a thousand of them.
  */
 import { createHash } from 'node:crypto'
-import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, readdir, rm } from 'node:fs/promises'
 import { availableParallelism } from 'node:os'
 import path from 'node:path'
 import { Worker } from 'node:worker_threads'
 import { bundleWorkerFile, loaded } from '../build/workerFile.ts'
-import type { RenderedMarkdown } from '../../src/features/content/types.ts'
+import {
+  CLOSE_PACK,
+  markInUse,
+  PACK_CLOSED,
+  PackReader,
+  readIndex,
+  writeIndex,
+  type StoredDocument,
+} from './renderCache.ts'
 import type { RenderJob, RenderedSummary } from './renderWorker.ts'
 
 // Not import.meta.url: Vite bundles this file into its config, which lives elsewhere. Every
@@ -56,14 +64,20 @@ export async function pipelineVersion(): Promise<string> {
   return hash.digest('hex').slice(0, 16)
 }
 
-/** Bumped when the cache's file layout changes, so older entries are not misread. */
-const CACHE_LAYOUT = 'html-beside-summary'
+/** Bumped when what a render key names changes, so older entries are not misread. */
+const CACHE_LAYOUT = 'html-in-packs'
 
-/** A rendered document whose HTML is in `htmlFile` (read it with readRenderedHtml). */
-export type RenderedDocument = Omit<RenderedMarkdown, 'html'> & { htmlFile: string }
+/** A rendered document: its headings and words, and where its HTML is (readRenderedHtml). */
+export type RenderedDocument = StoredDocument
 
-export function readRenderedHtml(document: RenderedDocument): Promise<string> {
-  return readFile(document.htmlFile, 'utf8')
+/** One document's HTML, read from the cache (a build reads many through one PackReader). */
+export async function readRenderedHtml(document: RenderedDocument): Promise<string> {
+  const reader = new PackReader()
+  try {
+    return await reader.read(document.location)
+  } finally {
+    await reader.close()
+  }
 }
 
 export interface RenderStats {
@@ -89,10 +103,15 @@ export const RENDER_YOUNG_GENERATION_MB = 64
  */
 export const RENDER_OLD_GENERATION_MB = 192
 
-export function startWorker(file: string, langs: string[], siteOrigin: string): Promise<Worker> {
+export function startWorker(
+  file: string,
+  langs: string[],
+  siteOrigin: string,
+  cacheDir: string,
+): Promise<Worker> {
   return loaded(
     new Worker(file, {
-      workerData: { langs, siteOrigin },
+      workerData: { langs, siteOrigin, cacheDir },
       resourceLimits: {
         maxYoungGenerationSizeMb: RENDER_YOUNG_GENERATION_MB,
         maxOldGenerationSizeMb: RENDER_OLD_GENERATION_MB,
@@ -159,38 +178,44 @@ function feedWorker(
   })
 }
 
+/**
+ * Closes a thread's pack once it has answered every batch, so every document it wrote is in
+ * the file before the index names it.
+ */
+function closePack(worker: Worker): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: unknown) => {
+      if (message !== PACK_CLOSED) return
+      worker.off('message', onMessage)
+      worker.off('error', reject)
+      resolve()
+    }
+    worker.on('message', onMessage)
+    worker.once('error', reject)
+    worker.postMessage(CLOSE_PACK)
+  })
+}
+
 export async function renderAll(
   bodies: string[],
   options: { langs: string[]; siteOrigin: string; cacheDir: string },
 ): Promise<{ results: RenderedDocument[]; stats: RenderStats }> {
   const version = await pipelineVersion()
   await mkdir(options.cacheDir, { recursive: true })
-  const entries = bodies.map((body) => {
-    const key = createHash('sha256')
+  const keys = bodies.map((body) =>
+    createHash('sha256')
       .update(CACHE_LAYOUT)
       .update(version)
       .update(options.siteOrigin)
       .update(body)
-      .digest('hex')
-    const base = path.join(options.cacheDir, key)
-    return { htmlFile: `${base}.html`, summaryFile: `${base}.json` }
-  })
-  const summaryOf = (id: number, summary: Omit<RenderedMarkdown, 'html'>): RenderedDocument => ({
-    headings: summary.headings,
-    words: summary.words,
-    htmlFile: entries[id]!.htmlFile,
-  })
-  const results: (RenderedDocument | undefined)[] = await Promise.all(
-    entries.map(({ summaryFile }, id) =>
-      readFile(summaryFile, 'utf8').then(
-        (json) => summaryOf(id, JSON.parse(json) as Omit<RenderedMarkdown, 'html'>),
-        () => undefined,
-      ),
-    ),
+      .digest('hex'),
   )
+  const stored = await readIndex(options.cacheDir)
+  const results: (RenderedDocument | undefined)[] = keys.map((key) => stored.get(key))
+  await markInUse(results.flatMap((result) => (result ? [result.location] : [])))
   const pending: RenderJob[] = []
   results.forEach((result, id) => {
-    if (!result) pending.push({ id, body: bodies[id] as string, htmlFile: entries[id]!.htmlFile })
+    if (!result) pending.push({ id, body: bodies[id] as string })
   })
   if (pending.length > 0) {
     // A worker costs ~300 ms to start (shiki's grammars): not worth it for a handful of posts.
@@ -198,33 +223,33 @@ export async function renderAll(
     const workerFile = await bundleWorkerFile('scripts/content/renderWorker.ts', 'render-worker')
     const workers = await Promise.all(
       Array.from({ length: threads }, () =>
-        startWorker(workerFile, options.langs, options.siteOrigin),
+        startWorker(workerFile, options.langs, options.siteOrigin, options.cacheDir),
       ),
     ).finally(() => rm(workerFile, { force: true }))
     try {
       const queue = [...pending]
-      const cacheWrites: Promise<void>[] = []
       await Promise.all(
-        workers.map((worker) =>
-          feedWorker(worker, queue, threads, (rendered) => {
-            // The thread has written each HTML file; the summary beside it completes the entry.
-            for (const { id, headings, words } of rendered) {
-              results[id] = summaryOf(id, { headings, words })
-              const write = writeFile(entries[id]!.summaryFile, JSON.stringify({ headings, words }))
-              // Awaited once rendering is done; until then a failure must not count as unhandled.
-              write.catch(() => undefined)
-              cacheWrites.push(write)
+        workers.map(async (worker) => {
+          await feedWorker(worker, queue, threads, (rendered) => {
+            for (const { id, headings, words, location } of rendered) {
+              results[id] = { headings, words, location }
             }
-          }),
-        ),
+          })
+          await closePack(worker)
+        }),
       )
-      await Promise.all(cacheWrites)
     } finally {
       await Promise.all(workers.map((worker) => worker.terminate()))
     }
   }
+  const documents = results as RenderedDocument[]
+  // The index only saves the next build time: one that cannot be written does not fail this one.
+  await writeIndex(
+    options.cacheDir,
+    new Map(keys.map((key, id) => [key, documents[id] as RenderedDocument])),
+  ).catch(() => undefined)
   return {
-    results: results as RenderedDocument[],
+    results: documents,
     stats: { rendered: pending.length, cached: bodies.length - pending.length },
   }
 }

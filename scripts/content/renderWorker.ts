@@ -1,39 +1,47 @@
 /**
  * A rendering thread: one highlighter, then markdown bodies in. Each document's HTML goes
- * straight to its cache file; only its headings and word count go back to the main thread.
+ * straight into this thread's pack in the render cache (renderCache.ts); only its headings,
+ * word count and location go back to the main thread.
  */
-import { writeFile } from 'node:fs/promises'
-import { parentPort, workerData } from 'node:worker_threads'
+import { parentPort, threadId, workerData } from 'node:worker_threads'
 import { renderMarkdown } from '../../src/features/content/markdown.ts'
 import type { RenderedMarkdown } from '../../src/features/content/types.ts'
 import { createCodeHighlighter } from './highlighter.ts'
+import { CLOSE_PACK, PACK_CLOSED, PackWriter, type DocumentLocation } from './renderCache.ts'
 
 export interface RenderJob {
   id: number
   body: string
-  /** Where the rendered HTML is written. */
-  htmlFile: string
 }
 
-export type RenderedSummary = Omit<RenderedMarkdown, 'html'> & { id: number }
+export type RenderedSummary = Omit<RenderedMarkdown, 'html'> & {
+  id: number
+  location: DocumentLocation
+}
 
-const { langs, siteOrigin } = workerData as { langs: string[]; siteOrigin: string }
+const { langs, siteOrigin, cacheDir } = workerData as {
+  langs: string[]
+  siteOrigin: string
+  cacheDir: string
+}
 const highlight = await createCodeHighlighter(langs)
+const pack = new PackWriter(cacheDir, threadId)
 
 async function renderBatch(jobs: RenderJob[]): Promise<RenderedSummary[]> {
-  const writes: Promise<void>[] = []
-  const summaries = jobs.map((job) => {
+  const rendered = jobs.map((job) => {
     const { html, headings, words } = renderMarkdown(job.body, { highlight, siteOrigin })
-    writes.push(writeFile(job.htmlFile, html))
-    return { id: job.id, headings, words }
+    return { id: job.id, headings, words, written: pack.append(html) }
   })
-  await Promise.all(writes)
-  return summaries
+  return Promise.all(
+    rendered.map(async ({ written, ...summary }) => ({ ...summary, location: await written })),
+  )
 }
 
-parentPort?.on('message', (jobs: RenderJob[]) => {
-  renderBatch(jobs).then(
-    (summaries) => parentPort?.postMessage(summaries),
+parentPort?.on('message', (message: RenderJob[] | typeof CLOSE_PACK) => {
+  const answer =
+    message === CLOSE_PACK ? pack.close().then(() => PACK_CLOSED) : renderBatch(message)
+  answer.then(
+    (reply) => parentPort?.postMessage(reply),
     (error: unknown) => {
       // An unwritable cache must fail the build, as a render error does.
       throw error

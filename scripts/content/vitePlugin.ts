@@ -16,10 +16,11 @@ interface ContentState {
   siteUrl: string
   content: Promise<SiteContent>
   /**
-   * Each document's rendered HTML file by its prose slot, for the pages and payloads to fill
-   * in (proseSlots.ts): the HTML itself is read page by page, not held for the whole build.
+   * Where each document's rendered HTML is in the render cache, by its prose slot, for the
+   * pages and payloads to fill in (proseSlots.ts): the HTML itself is read page by page, not
+   * held for the whole build.
    */
-  proseFiles: Promise<Map<string, string>>
+  proseLocations: Promise<Map<string, string>>
 }
 
 // Vite loads the config (and this module) afresh for each pass; the process is shared, so the
@@ -65,10 +66,10 @@ export function folioContentPlugin(): Plugin {
         return built
       })
       const content = built.then((done) => done.content)
-      const proseFiles = built.then((done) => done.proseFiles)
+      const proseLocations = built.then((done) => done.proseLocations)
       // Awaited later; until then a content error must not count as an unhandled rejection.
-      for (const pending of [content, proseFiles]) pending.catch(() => undefined)
-      shared[STATE_KEY] = { siteUrl, content, proseFiles }
+      for (const pending of [content, proseLocations]) pending.catch(() => undefined)
+      shared[STATE_KEY] = { siteUrl, content, proseLocations }
     },
   }
 }

@@ -13,6 +13,7 @@ import {
   FINISHING_YOUNG_GENERATION_MB,
   FinishingThread,
 } from '../../../scripts/build/finishingThread.ts'
+import { PackWriter } from '../../../scripts/content/renderCache.ts'
 import { PROSE_IN_PAGE } from '../../../src/features/content/proseInPage.ts'
 
 // What vite-react-ssg hands onPageRendered: a prose slot to fill, state in inline scripts.
@@ -26,7 +27,7 @@ const rendered = (body: string) =>
   "<script>window.__VITE_REACT_SSG_HASH__ = 'h1'</script></body></html>"
 
 let distDir: string
-let proseFiles: Map<string, string>
+let proseLocations: Map<string, string>
 beforeAll(async () => {
   distDir = await mkdtemp(join(tmpdir(), 'folio-finishing-'))
   await mkdir(join(distDir, 'assets'))
@@ -36,15 +37,17 @@ beforeAll(async () => {
     join(distDir, '.vite', 'manifest.json'),
     JSON.stringify({ 'src/main.tsx': { file: 'assets/app.js', isEntry: true } }),
   )
-  await writeFile(join(distDir, 'hello.html'), '<p>Hello, <a href="/pricing">world</a>.</p>')
-  proseFiles = new Map([['post:hello', join(distDir, 'hello.html')]])
+  const pack = new PackWriter(join(distDir, 'render'), 1)
+  const hello = await pack.append('<p>Hello, <a href="/pricing">world</a>.</p>')
+  await pack.close()
+  proseLocations = new Map([['post:hello', hello]])
 })
 afterAll(() => rm(distDir, { recursive: true, force: true }))
 
 describe('FinishingThread', () => {
   it('finishes pages and payloads as the steps do in-process, and reports what they found', async () => {
-    const thread = new FinishingThread(distDir, async () => proseFiles)
-    const here = new FinishingSteps(distDir, proseFiles)
+    const thread = new FinishingThread(distDir, async () => proseLocations)
+    const here = new FinishingSteps(distDir, proseLocations)
     const page = rendered('<a href="/blog">Blog</a>')
     // What the page's render used: an entry already linked, a lazy page module, a font.
     const used = ['/assets/app.js', '/assets/Post-1.js', '/fonts/inter.woff2']
@@ -90,7 +93,7 @@ describe('FinishingThread', () => {
   })
 
   it('runs with a bounded heap, so its garbage does not raise the build past its peak', async () => {
-    const thread = new FinishingThread(distDir, async () => proseFiles)
+    const thread = new FinishingThread(distDir, async () => proseLocations)
     const limits = (await thread.start()).resourceLimits
     expect(limits?.maxOldGenerationSizeMb).toBe(FINISHING_OLD_GENERATION_MB)
     expect(limits?.maxYoungGenerationSizeMb).toBe(FINISHING_YOUNG_GENERATION_MB)

@@ -6,9 +6,10 @@ import { PROSE_IN_PAGE } from '../../../src/features/content/proseInPage.ts'
 import {
   fillProseInData,
   fillProseSlots,
-  fillProseSlotsFromFiles,
+  fillProseSlotsFromCache,
   proseInLoaderData,
 } from '../../../scripts/content/proseSlots.ts'
+import { PackWriter } from '../../../scripts/content/renderCache.ts'
 
 const byKey = new Map([
   ['post:hello', '<p>Hello</p>'],
@@ -59,22 +60,20 @@ describe('prose slots', () => {
     })
   })
 
-  it('reads each document from its file, for the page and the payload that show it', async () => {
+  it('reads each document from the render cache, for the page and the payload that show it', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'folio-prose-files-'))
     try {
       const files = new Map<string, string>()
-      for (const [key, html] of byKey) {
-        const file = join(dir, `${key.replace(/\W/g, '-')}.html`)
-        await writeFile(file, html)
-        files.set(key, file)
-      }
-      const page = await fillProseSlotsFromFiles(
+      const pack = new PackWriter(dir, 1)
+      for (const [key, html] of byKey) files.set(key, await pack.append(html))
+      await pack.close()
+      const page = await fillProseSlotsFromCache(
         '<main><div class="prose" data-prose-slot="post:hello"></div></main>',
         files,
       )
       expect(page).toBe('<main><div class="prose" data-prose-slot="post:hello"><p>Hello</p></div></main>')
       await expect(
-        fillProseSlotsFromFiles('<div class="prose" data-prose-slot="post:gone"></div>', files),
+        fillProseSlotsFromCache('<div class="prose" data-prose-slot="post:gone"></div>', files),
       ).rejects.toThrow('No rendered document for prose slot "post:gone"')
 
       const data = { '0-1': { slug: 'hello', html: PROSE_IN_PAGE }, root: null }
@@ -92,20 +91,20 @@ describe('prose slots', () => {
   it("reads a document once for its payload and its page, and again once it is gone", async () => {
     const dir = await mkdtemp(join(tmpdir(), 'folio-prose-once-'))
     try {
-      const file = join(dir, 'post-once.html')
-      const files = new Map([['post:once', file]])
-      await writeFile(file, '<p>Once</p>')
+      const pack = new PackWriter(dir, 1)
+      const files = new Map([['post:once', await pack.append('<p>Once</p>')]])
+      await pack.close()
       const data = { post: { slug: 'once', html: PROSE_IN_PAGE } }
       expect(await proseInLoaderData(data, files)).toEqual({ post: { slug: 'once', html: '<p>Once</p>' } })
-      // A render cache file never changes (its name is a hash of what it holds); were it read
-      // again, the page would show this instead.
-      await writeFile(file, '<p>Read twice</p>')
+      // A pack never changes once written; were the document read again, the page would show
+      // this instead.
+      await writeFile(pack.pack, '<p>Twice</p>')
       expect(
-        await fillProseSlotsFromFiles('<div class="prose" data-prose-slot="post:once"></div>', files),
+        await fillProseSlotsFromCache('<div class="prose" data-prose-slot="post:once"></div>', files),
       ).toContain('<p>Once</p>')
       // A read that failed is not kept.
-      const missing = join(dir, 'post-later.html')
-      const later = new Map([['post:later', missing]])
+      const missing = join(dir, 'later.pack')
+      const later = new Map([['post:later', `${missing}#0+12`]])
       await expect(proseInLoaderData({ slug: 'later', html: PROSE_IN_PAGE }, later)).rejects.toThrow()
       await writeFile(missing, '<p>Later</p>')
       expect(await proseInLoaderData({ slug: 'later', html: PROSE_IN_PAGE }, later)).toEqual({

@@ -39,11 +39,11 @@ describe('renderAll', () => {
     expect(again.results[2]?.headings).toEqual([{ depth: 1, id: 'three', text: 'Three' }])
   }, 30_000)
 
-  it('keeps each document\'s HTML in a file, not in what the build holds', async () => {
+  it('keeps each document\'s HTML in the cache, not in what the build holds', async () => {
     const { results } = await renderAll(bodies, options())
     for (const result of results) {
-      expect(Object.keys(result).sort()).toEqual(['headings', 'htmlFile', 'words'])
-      expect(result.htmlFile.startsWith(cacheDir)).toBe(true)
+      expect(Object.keys(result).sort()).toEqual(['headings', 'location', 'words'])
+      expect(result.location.startsWith(cacheDir)).toBe(true)
     }
     expect(await readRenderedHtml(results[0]!)).toMatch(/^<h1 id="user-content-one">/)
   }, 30_000)
@@ -66,7 +66,7 @@ parentPort.on('message', () => parentPort.postMessage(resourceLimits))
 parentPort.postMessage('ready')
 `,
     )
-    const worker = await startWorker(file, [], 'https://folio.example')
+    const worker = await startWorker(file, [], 'https://folio.example', cacheDir)
     try {
       const limits = await new Promise<Record<string, number>>((resolve) => {
         worker.once('message', resolve)
