@@ -17,7 +17,6 @@ import { Worker } from 'node:worker_threads'
 import { bundleWorkerFile, loaded } from '../build/workerFile.ts'
 import {
   CLOSE_PACK,
-  markInUse,
   PACK_CLOSED,
   PackReader,
   readIndex,
@@ -212,7 +211,6 @@ export async function renderAll(
   )
   const stored = await readIndex(options.cacheDir)
   const results: (RenderedDocument | undefined)[] = keys.map((key) => stored.get(key))
-  await markInUse(results.flatMap((result) => (result ? [result.location] : [])))
   const pending: RenderJob[] = []
   results.forEach((result, id) => {
     if (!result) pending.push({ id, body: bodies[id] as string })

@@ -59,29 +59,35 @@ function parseLocation(location: DocumentLocation): { pack: string; at: number; 
   return { pack: match[1] as string, at: Number(match[2]), bytes: Number(match[3]) }
 }
 
-/**
- * Marks the packs holding `locations` as in use, so a build that replaces the index meanwhile
- * keeps them for PACK_GRACE_MS more. A pack that is gone fails the read that needs it.
- */
-export async function markInUse(locations: DocumentLocation[]): Promise<void> {
-  const packs = new Set(locations.map((location) => parseLocation(location).pack))
-  const now = new Date()
-  await Promise.all([...packs].map((pack) => utimes(pack, now, now).catch(() => undefined)))
-}
-
 /** A document in the cache: its summary and where its HTML is. */
 export interface StoredDocument extends DocumentSummary {
   location: DocumentLocation
 }
 
-/** The last render's index in `dir`: stored documents by render key (empty when none fits). */
+/**
+ * The last render's index in `dir`: stored documents by render key (empty when none fits).
+ * Each pack it names is marked as in use, so a build that replaces the index meanwhile keeps it
+ * for PACK_GRACE_MS more; the documents of a pack that is gone are left out, to render again.
+ */
 export async function readIndex(dir: string): Promise<Map<string, StoredDocument>> {
   const index = await readFile(path.join(dir, INDEX), 'utf8')
     .then((text) => JSON.parse(text) as Index)
     .catch(() => undefined)
   const stored = new Map<string, StoredDocument>()
   if (index?.layout !== LAYOUT) return stored
+  const now = new Date()
+  const packs = new Set(Object.values(index.entries).map((entry) => entry.pack))
+  const present = new Set<string>()
+  await Promise.all(
+    [...packs].map((pack) =>
+      utimes(path.join(dir, pack), now, now).then(
+        () => present.add(pack),
+        () => undefined,
+      ),
+    ),
+  )
   for (const [key, { pack, at, bytes, headings, words }] of Object.entries(index.entries)) {
+    if (!present.has(pack)) continue
     stored.set(key, { headings, words, location: locationOf(path.join(dir, pack), at, bytes) })
   }
   return stored
@@ -107,9 +113,10 @@ export async function writeIndex(dir: string, documents: Map<string, StoredDocum
   const now = Date.now()
   await Promise.all(
     (await readdir(dir)).map(async (name) => {
-      if (name === INDEX || named.has(name) || name.startsWith(`${INDEX}.`)) return
+      if (name === INDEX || named.has(name)) return
       const file = path.join(dir, name)
-      if (name.endsWith(PACK_EXTENSION)) {
+      // Another build's pack or index in the making, or one a stopped build left.
+      if (name.endsWith(PACK_EXTENSION) || name.startsWith(`${INDEX}.`)) {
         const { mtimeMs } = await stat(file)
         if (now - mtimeMs < PACK_GRACE_MS) return
       }

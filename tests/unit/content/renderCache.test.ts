@@ -6,9 +6,8 @@ import { mkdtemp, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { renderAll } from '../../../scripts/content/renderAll.ts'
+import { readRenderedHtml, renderAll } from '../../../scripts/content/renderAll.ts'
 import {
-  markInUse,
   PACK_GRACE_MS,
   PackReader,
   PackWriter,
@@ -98,6 +97,9 @@ describe('the render cache', () => {
     await age(kept.pack, PACK_GRACE_MS + 60_000)
     await writeFile(join(dir, 'abc.html'), '<p>an older layout</p>')
     await writeFile(join(dir, 'abc.json'), '{}')
+    // An index a stopped build never put in place.
+    await writeFile(join(dir, 'index.json.4242'), '{')
+    await age(join(dir, 'index.json.4242'), PACK_GRACE_MS + 60_000)
 
     await writeIndex(dir, new Map([['key', document]]))
 
@@ -107,15 +109,27 @@ describe('the render cache', () => {
     expect((await readIndex(dir)).get('key')).toEqual(document)
   })
 
-  it('marks the packs a build takes documents from as in use', async () => {
-    const pack = new PackWriter(dir, 1)
-    const location = await pack.append('<p>old but read</p>')
-    await pack.close()
-    await age(pack.pack, PACK_GRACE_MS + 60_000)
-    await markInUse([location])
-    expect(Date.now() - (await stat(pack.pack)).mtimeMs).toBeLessThan(60_000)
-    // Another build's index, without it, leaves it for the grace period.
+  it('marks the packs a build reads the index for as in use, and renders again what is gone', async () => {
+    const options = { langs: [], siteOrigin: 'https://folio.example', cacheDir: dir }
+    const bodies = ['# Kept\n', '# Lost\n']
+    // Two renders of one document each: two packs.
+    const kept = (await renderAll([bodies[0]!], options)).results[0]!
+    const lost = (await renderAll(bodies, options)).results[1]!
+    const packOf = (location: string) => location.slice(0, location.lastIndexOf('#'))
+    expect(packOf(kept.location)).not.toBe(packOf(lost.location))
+    await age(packOf(kept.location), PACK_GRACE_MS + 60_000)
+    await rm(packOf(lost.location))
+
+    const stored = await readIndex(dir)
+    expect(Date.now() - (await stat(packOf(kept.location))).mtimeMs).toBeLessThan(60_000)
+    expect([...stored.values()]).toEqual([kept])
+    // Another build's index, without the pack, leaves it for the grace period.
     await writeIndex(dir, new Map())
-    expect(await readdir(dir)).toContain(pack.pack.slice(dir.length + 1))
-  })
+    expect(await readdir(dir)).toContain(packOf(kept.location).slice(dir.length + 1))
+    await writeIndex(dir, stored)
+
+    const again = await renderAll(bodies, options)
+    expect(again.stats).toEqual({ rendered: 1, cached: 1 })
+    expect(await readRenderedHtml(again.results[1]!)).toMatch(/^<h1 id="user-content-lost">Lost/)
+  }, 30_000)
 })
