@@ -110,6 +110,7 @@ function printHotFunctions(profile: {
 }
 
 const rows: string[] = []
+const partRows: string[] = []
 const byPauseRows: string[] = []
 
 /**
@@ -139,6 +140,10 @@ test.afterAll(() => {
   )
   console.log('| --- | --- | --- | --- | --- | --- | --- | --- |')
   for (const row of rows) console.log(row)
+  console.log(
+    '\nEach key in two parts: until the next frame began (its handling, then the wait for the display, up to one frame interval: 16.7 ms at 60 Hz), and that frame until it was painted.\n',
+  )
+  for (const row of partRows) console.log(row)
   for (const row of byPauseRows) console.log(row)
 })
 
@@ -246,6 +251,11 @@ for (const bytes of SIZES) {
 
     const figures = result.inputToPaint
     const ms = (value: number) => `${value.toFixed(1)} ms`
+    const parts = (values: number[]) =>
+      `p50 ${ms(percentile(values, 0.5))}, p95 ${ms(percentile(values, 0.95))}, max ${ms(Math.max(...values))}`
+    partRows.push(
+      `${kb(bytes)}: to the next frame ${parts(result.toFrame)}; the frame ${parts(result.frame)}`,
+    )
     byPauseRows.push(
       `\n${kb(bytes)}, input-to-paint by the pause before the key:`,
       ...byPause(figures),

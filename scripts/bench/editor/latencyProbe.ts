@@ -11,6 +11,13 @@
 export interface LatencyProbeResult {
   /** One figure per keystroke, in ms. */
   inputToPaint: number[]
+  /**
+   * Each keystroke's input-to-paint in two parts, in ms: until the next frame began (the key's
+   * own handling, then the wait for the display's next frame, up to one frame interval, about
+   * 16.7 ms at 60 Hz), and that frame's work until it was painted.
+   */
+  toFrame: number[]
+  frame: number[]
   /** Event Timing durations of keydown and input events that reached 16 ms. */
   eventTiming: number[]
   /** Long tasks (≥ 50 ms) on the main thread while typing. */
@@ -29,15 +36,27 @@ declare global {
  */
 export function installLatencyProbe(): void {
   const record = () =>
-    (window.__folioLatency ??= { inputToPaint: [], eventTiming: [], longTasks: [] })
+    (window.__folioLatency ??= {
+      inputToPaint: [],
+      toFrame: [],
+      frame: [],
+      eventTiming: [],
+      longTasks: [],
+    })
   record()
   window.addEventListener(
     'keydown',
     (event) => {
       const started = event.timeStamp
       requestAnimationFrame(() => {
+        const frameStarted = performance.now()
         const channel = new MessageChannel()
-        channel.port1.onmessage = () => record().inputToPaint.push(performance.now() - started)
+        channel.port1.onmessage = () => {
+          const painted = performance.now()
+          record().inputToPaint.push(painted - started)
+          record().toFrame.push(frameStarted - started)
+          record().frame.push(painted - frameStarted)
+        }
         channel.port2.postMessage(null)
       })
     },
@@ -59,8 +78,15 @@ export function installLatencyProbe(): void {
 
 /** Runs in the page: what was recorded since the last take. */
 export function takeLatencyProbe(): LatencyProbeResult {
-  const taken = window.__folioLatency ?? { inputToPaint: [], eventTiming: [], longTasks: [] }
-  window.__folioLatency = { inputToPaint: [], eventTiming: [], longTasks: [] }
+  const empty = (): LatencyProbeResult => ({
+    inputToPaint: [],
+    toFrame: [],
+    frame: [],
+    eventTiming: [],
+    longTasks: [],
+  })
+  const taken = window.__folioLatency ?? empty()
+  window.__folioLatency = empty()
   return taken
 }
 
