@@ -4,10 +4,10 @@
  * render key, its headings and word count, and the pack and range that hold its HTML.
  *
  * It used to be two files per document (`<key>.html`, and `<key>.json` beside it), two thousand
- * files for a thousand posts. Creating small files is what this machine's kernel charges most
- * for: a cold build of the bench's 1,000 posts spent 4–6 s of system time, and its render took
- * 10.0 s; writing the same HTML into one pack per thread took it to 7.5–7.9 s, with about 1 s of
- * system time (decision 0043).
+ * files for a thousand posts, and creating small files is what this machine's kernel charges
+ * most for: each render thread spent ≈ 0.4 s opening and closing them. Alternating cold builds of
+ * the bench's 1,000 posts were 0.3 s faster on average with packs, and the render step 0.2–0.7 s
+ * shorter (decision 0043).
  *
  * A pack is written once and never changed, so a location always means the same bytes. Packs
  * no index names are deleted once nobody can still be reading them (PACK_GRACE_MS).
@@ -18,7 +18,7 @@ import path from 'node:path'
 import type { RenderedMarkdown } from '../../src/features/content/types.ts'
 
 /** What the index records of a document besides its HTML. */
-export type DocumentSummary = Omit<RenderedMarkdown, 'html'>
+type DocumentSummary = Omit<RenderedMarkdown, 'html'>
 
 /**
  * Where a document's HTML is: `<pack file>#<first byte>+<bytes>`. A string, so it travels as
@@ -49,7 +49,7 @@ const PACK_EXTENSION = '.pack'
  */
 export const PACK_GRACE_MS = 10 * 60_000
 
-export function locationOf(pack: string, at: number, bytes: number): DocumentLocation {
+function locationOf(pack: string, at: number, bytes: number): DocumentLocation {
   return `${pack}#${at}+${bytes}`
 }
 
@@ -74,7 +74,7 @@ export async function readIndex(dir: string): Promise<Map<string, StoredDocument
     .then((text) => JSON.parse(text) as Index)
     .catch(() => undefined)
   const stored = new Map<string, StoredDocument>()
-  if (index?.layout !== LAYOUT) return stored
+  if (index?.layout !== LAYOUT || typeof index.entries !== 'object' || !index.entries) return stored
   const now = new Date()
   const packs = new Set(Object.values(index.entries).map((entry) => entry.pack))
   const present = new Set<string>()

@@ -53,11 +53,13 @@ describe('the render cache', () => {
     expect(again.results).toEqual(results)
   }, 30_000)
 
-  it('renders everything again when the index is missing or of another layout', async () => {
+  it('renders everything again when the index is missing, of another layout or malformed', async () => {
     const bodies = ['# One\n', '# Two\n']
     const options = { langs: [], siteOrigin: 'https://folio.example', cacheDir: dir }
     await renderAll(bodies, options)
     await writeFile(join(dir, 'index.json'), JSON.stringify({ layout: 'html-beside-summary', entries: {} }))
+    expect((await renderAll(bodies, options)).stats).toEqual({ rendered: 2, cached: 0 })
+    await writeFile(join(dir, 'index.json'), JSON.stringify({ layout: 'packs-1' }))
     expect((await renderAll(bodies, options)).stats).toEqual({ rendered: 2, cached: 0 })
     await rm(join(dir, 'index.json'))
     expect((await renderAll(bodies, options)).stats).toEqual({ rendered: 2, cached: 0 })
