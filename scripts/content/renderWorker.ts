@@ -5,19 +5,16 @@
  */
 import { parentPort, threadId, workerData } from 'node:worker_threads'
 import { renderMarkdown } from '../../src/features/content/markdown.ts'
-import type { RenderedMarkdown } from '../../src/features/content/types.ts'
 import { createCodeHighlighter } from './highlighter.ts'
-import { CLOSE_PACK, PACK_CLOSED, PackWriter, type DocumentLocation } from './renderCache.ts'
+import { CLOSE_PACK, PACK_CLOSED, PackWriter, type StoredDocument } from './renderCache.ts'
 
 export interface RenderJob {
   id: number
   body: string
 }
 
-export type RenderedSummary = Omit<RenderedMarkdown, 'html'> & {
-  id: number
-  location: DocumentLocation
-}
+/** A rendered document as the cache stores it, with its place in the batch. */
+export type RenderedSummary = StoredDocument & { id: number }
 
 const { langs, siteOrigin, cacheDir } = workerData as {
   langs: string[]
