@@ -47,6 +47,7 @@ export const PIPELINE_FILES = [
   'src/features/content/slugger.ts',
   'src/features/content/themes.ts',
   'scripts/content/highlighter.ts',
+  'scripts/content/blockHtml.ts',
   'scripts/content/replayingRegexEngine.ts',
   'package-lock.json',
 ]

@@ -1,15 +1,22 @@
 /**
  * Replaces fenced code blocks with highlighted ones. The highlighter itself is passed in: shiki
  * with the build's grammars at build time, a lazily loaded one in the dashboard preview, or
- * none (plain, escaped code). Its output is trusted markup: shiki escapes the code text and
- * adds only spans with colour variables.
+ * none (plain, escaped code). Its output is trusted markup: the code text escaped, and only
+ * spans with colour variables added.
  */
-import type { Element, Root } from 'hast'
+import type { Element, Root, RootContent } from 'hast'
 import { toString } from 'hast-util-to-string'
 import { SKIP_CHILDREN, forEachElement } from './forEachElement'
 
-/** Highlighted `<pre>` for `code` in `lang`, or null when the language is not available. */
-export type CodeHighlighter = (code: string, lang: string) => Element | null
+/** Raw HTML, a node mdast-util-to-hast (remark-rehype's) adds to hast's. */
+export type Raw = Extract<RootContent, { type: 'raw' }>
+
+/**
+ * The highlighted `<pre>` for `code` in `lang`, `data-language` included, or null when the
+ * language is not available. The build's highlighter gives the block's HTML as a raw node
+ * (scripts/content/blockHtml.ts), the preview's an element.
+ */
+export type CodeHighlighter = (code: string, lang: string) => Element | Raw | null
 
 export function languageOf(code: Element): string | null {
   const classes = code.properties.className
@@ -28,7 +35,6 @@ export function highlightCodeBlocks(tree: Root, highlight: CodeHighlighter): voi
     if (!code || !lang) return
     const highlighted = highlight(toString(code).replace(/\n$/, ''), lang)
     if (!highlighted) return
-    highlighted.properties = { ...highlighted.properties, dataLanguage: lang }
     parent.children[index] = highlighted
     return SKIP_CHILDREN
   })

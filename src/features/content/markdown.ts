@@ -36,7 +36,10 @@ function parserOf(gfm: GfmSyntaxOptions) {
 const parser = parserOf({})
 /** For text without an `@`, where no e-mail autolink can be: the same trees, parsed faster. */
 const parserWithoutEmails = parserOf({ emailAutolinks: false })
-const printer = unified().use(rehypeStringify)
+// Raw nodes are printed as they are. The only ones are the build highlighter's blocks, put in
+// after the sanitiser: remark-rehype makes none from a document's HTML, and the sanitiser would
+// drop any (it keeps only root, element, text, comment and doctype nodes).
+const printer = unified().use(rehypeStringify, { allowDangerousHtml: true })
 
 export function renderMarkdown(markdown: string, options: MarkdownOptions = {}): RenderedMarkdown {
   const chosen = mayHoldEmailAutolinks(markdown) ? parser : parserWithoutEmails

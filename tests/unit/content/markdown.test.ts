@@ -1,4 +1,7 @@
+import type { Element } from 'hast'
+import rehypeStringify from 'rehype-stringify'
 import { createHighlighter } from 'shiki'
+import { unified } from 'unified'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { SHIKI_THEMES } from '../../../src/features/content/themes.ts'
 import { renderMarkdown } from '../../../src/features/content/pipeline.ts'
@@ -35,18 +38,31 @@ const hostile = [
   '<details open ontoggle="alert(1)">x</details>',
   '[x](https://ok.example "title" onmouseover=alert(1))',
   '<p id="root">clobber</p><a id="location" name="location">x</a>',
+  // Code the highlighter writes into the page as HTML of its own making.
+  '```ts\n</code></pre><script>alert(1)</script><img src=x onerror=alert(1)>\n```',
+  '```ts" onmouseover="alert(1)\n<script>alert(1)</script>\n```',
 ]
 
 describe('the markdown pipeline refuses hostile input', () => {
+  let highlight: CodeHighlighter
+  beforeAll(async () => {
+    highlight = await createCodeHighlighter(['ts'])
+  })
+
   for (const input of hostile) {
-    it(`renders inert: ${input.slice(0, 60)}`, () => {
-      const { html } = renderMarkdown(`Before\n\n${input}\n\nAfter`)
-      expect(html).not.toMatch(/<(script|iframe|object|embed|form|input|meta|base|link|style|svg|math)\b/i)
-      expect(html).not.toMatch(/<[^>]*\son[a-z]+\s*=/i)
-      expect(html).not.toMatch(/(href|src)\s*=\s*"\s*(javascript|vbscript|data):/i)
-      expect(html).not.toMatch(/<[^>]*\sstyle\s*=/i)
-      expect(html).not.toMatch(/\sid="(root|location)"/)
-      expect(html).toContain('After')
+    it(`renders inert, with and without highlighting: ${input.slice(0, 60)}`, () => {
+      for (const options of [{}, { highlight }]) {
+        const { html } = renderMarkdown(`Before\n\n${input}\n\nAfter`, options)
+        const markup = html.replace(/<pre class="shiki[^"]*" style="[^"]*"/g, '<pre')
+        expect(markup).not.toMatch(/<(script|iframe|object|embed|form|input|meta|base|link|style|svg|math)\b/i)
+        expect(markup).not.toMatch(/<[^>]*\son[a-z]+\s*=/i)
+        expect(markup).not.toMatch(/(href|src)\s*=\s*"\s*(javascript|vbscript|data):/i)
+        expect(markup.replace(/<span style="(--shiki-[\w-]+:[#\w]+;?)+">/g, '<span>')).not.toMatch(
+          /<[^>]*\sstyle\s*=/i,
+        )
+        expect(markup).not.toMatch(/\sid="(root|location)"/)
+        expect(markup).toContain('After')
+      }
     })
   }
 })
@@ -165,12 +181,15 @@ describe('the build highlighter', () => {
   it('highlights every token of a line however busy the machine is', async () => {
     const code = 'interface Job { id: string }\nexport const run = async (job: Job) => `/api/${job.id}`'
     const reference = await createHighlighter({ themes: Object.values(SHIKI_THEMES), langs: ['ts'] })
-    const expected = reference.codeToHast(code, {
+    const pre = reference.codeToHast(code, {
       lang: 'ts',
       themes: SHIKI_THEMES,
       defaultColor: false,
       tokenizeTimeLimit: 0,
-    }).children[0]
+    }).children[0] as Element
+    pre.properties.dataLanguage = 'ts'
+    const html = unified().use(rehypeStringify).stringify({ type: 'root', children: [pre] })
+    const expected = { type: 'raw', value: html }
     const highlight = await createCodeHighlighter(['ts'])
     // Every clock reading a second later than the last: as a loaded machine (or a first,
     // grammar-compiling line) looks to shiki's per-line time limit.

@@ -1,3 +1,4 @@
+import type { Element } from 'hast'
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -229,17 +230,19 @@ describe('the preview rendered in segments', () => {
       renderMarkdown(note, {
         siteOrigin: ORIGIN,
         autoDirection: true,
-        highlight: (code, lang) =>
-          shiki.getLoadedLanguages().includes(lang)
-            ? (shiki.codeToHast(code, {
-                lang,
-                themes: SHIKI_THEMES,
-                defaultColor: false,
-                // Shiki gives up on a line after 500 ms by default, leaving the rest of the
-                // block in one colour: a cold start on a busy machine can take that long.
-                tokenizeTimeLimit: 0,
-              }).children[0] as never)
-            : null,
+        highlight: (code, lang) => {
+          if (!shiki.getLoadedLanguages().includes(lang)) return null
+          const pre = shiki.codeToHast(code, {
+            lang,
+            themes: SHIKI_THEMES,
+            defaultColor: false,
+            // Shiki gives up on a line after 500 ms by default, leaving the rest of the
+            // block in one colour: a cold start on a busy machine can take that long.
+            tokenizeTimeLimit: 0,
+          }).children[0] as Element
+          pre.properties.dataLanguage = lang
+          return pre
+        },
       }).html,
     )
     // The renderer has no such switch: its grammars get warm on other code first (every block

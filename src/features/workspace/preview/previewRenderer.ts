@@ -104,6 +104,7 @@ export function createPreviewRenderer(deps: PreviewRendererDeps): PreviewRendere
               defaultColor: false,
             })
             const block = root.children[0] as Element
+            block.properties.dataLanguage = lang
             current.set(key, block)
             return block
           }
