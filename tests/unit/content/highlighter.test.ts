@@ -1,16 +1,13 @@
 import { readFileSync, readdirSync } from 'node:fs'
 import path from 'node:path'
-import type { Element } from 'hast'
-import rehypeStringify from 'rehype-stringify'
 import { createHighlighter, type BundledLanguage } from 'shiki'
 import { createOnigurumaEngine } from 'shiki/engine/oniguruma'
-import { unified } from 'unified'
 import { describe, expect, it } from 'vitest'
 import { POST_KINDS } from '../../../scripts/bench/generatePosts.ts'
 import { createCodeHighlighter, isBundledLanguage } from '../../../scripts/content/highlighter.ts'
 import { SHIKI_THEMES } from '../../../src/features/content/themes.ts'
+import { printedBlock, shikiBlock } from './shikiBlock.ts'
 
-const printer = unified().use(rehypeStringify)
 const FENCE = /^```([\w+#.-]+)\n([\s\S]*?)\n```$/gm
 
 function fencesIn(markdown: string): [BundledLanguage, string][] {
@@ -52,17 +49,9 @@ describe('the build highlighter', () => {
     })
     const highlight = await createCodeHighlighter(langs)
     for (const [lang, code] of blocks) {
-      const pre = oniguruma.codeToHast(code, {
-        lang,
-        themes: SHIKI_THEMES,
-        defaultColor: false,
-        tokenizeTimeLimit: 0,
-      }).children[0] as Element
-      pre.properties.dataLanguage = lang
-      expect(highlight(code, lang), `${lang}: ${code.slice(0, 40)}`).toEqual({
-        type: 'raw',
-        value: printer.stringify({ type: 'root', children: [pre] }),
-      })
+      expect(highlight(code, lang), `${lang}: ${code.slice(0, 40)}`).toEqual(
+        printedBlock(shikiBlock(oniguruma, code, lang)),
+      )
     }
     // A dozen grammars compile their regexes here: slow on a busy machine.
   }, 120_000)

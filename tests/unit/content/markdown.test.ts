@@ -1,9 +1,7 @@
-import type { Element } from 'hast'
-import rehypeStringify from 'rehype-stringify'
 import { createHighlighter } from 'shiki'
-import { unified } from 'unified'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { SHIKI_THEMES } from '../../../src/features/content/themes.ts'
+import { printedBlock, shikiBlock } from './shikiBlock.ts'
 import { renderMarkdown } from '../../../src/features/content/pipeline.ts'
 import type { CodeHighlighter } from '../../../src/features/content/pipeline.ts'
 import { readingMinutes } from '../../../src/features/content/readingTime.ts'
@@ -181,15 +179,7 @@ describe('the build highlighter', () => {
   it('highlights every token of a line however busy the machine is', async () => {
     const code = 'interface Job { id: string }\nexport const run = async (job: Job) => `/api/${job.id}`'
     const reference = await createHighlighter({ themes: Object.values(SHIKI_THEMES), langs: ['ts'] })
-    const pre = reference.codeToHast(code, {
-      lang: 'ts',
-      themes: SHIKI_THEMES,
-      defaultColor: false,
-      tokenizeTimeLimit: 0,
-    }).children[0] as Element
-    pre.properties.dataLanguage = 'ts'
-    const html = unified().use(rehypeStringify).stringify({ type: 'root', children: [pre] })
-    const expected = { type: 'raw', value: html }
+    const expected = printedBlock(shikiBlock(reference, code, 'ts'))
     const highlight = await createCodeHighlighter(['ts'])
     // Every clock reading a second later than the last: as a loaded machine (or a first,
     // grammar-compiling line) looks to shiki's per-line time limit.

@@ -1,16 +1,15 @@
-import type { Element } from 'hast'
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { bundledLanguages } from 'shiki/langs'
 import { renderMarkdown } from '../../../src/features/content/markdown.ts'
-import { SHIKI_THEMES } from '../../../src/features/content/themes.ts'
 import { splitHtmlBlocks } from '../../../src/features/workspace/preview/htmlBlocks.ts'
 import { markdownSegments } from '../../../src/features/workspace/preview/markdownSegments.ts'
 import { createPreviewRenderer } from '../../../src/features/workspace/preview/previewRenderer.ts'
 import { createBrowserHighlighter } from '../../../src/features/workspace/preview/shikiBrowser.ts'
 import { benchDocument } from '../../../scripts/bench/editor/benchDocument.ts'
 import { POST_KINDS } from '../../../scripts/bench/generatePosts.ts'
+import { shikiBlock } from '../content/shikiBlock.ts'
 
 const ORIGIN = 'https://folio.example'
 
@@ -230,19 +229,8 @@ describe('the preview rendered in segments', () => {
       renderMarkdown(note, {
         siteOrigin: ORIGIN,
         autoDirection: true,
-        highlight: (code, lang) => {
-          if (!shiki.getLoadedLanguages().includes(lang)) return null
-          const pre = shiki.codeToHast(code, {
-            lang,
-            themes: SHIKI_THEMES,
-            defaultColor: false,
-            // Shiki gives up on a line after 500 ms by default, leaving the rest of the
-            // block in one colour: a cold start on a busy machine can take that long.
-            tokenizeTimeLimit: 0,
-          }).children[0] as Element
-          pre.properties.dataLanguage = lang
-          return pre
-        },
+        highlight: (code, lang) =>
+          shiki.getLoadedLanguages().includes(lang) ? shikiBlock(shiki, code, lang) : null,
       }).html,
     )
     // The renderer has no such switch: its grammars get warm on other code first (every block
