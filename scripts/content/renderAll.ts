@@ -39,6 +39,7 @@ export const PIPELINE_FILES = [
   'src/features/content/markdown.ts',
   'src/features/content/remarkGfmSyntax.ts',
   'src/features/content/autolinkLiterals.ts',
+  'src/features/content/gfmTables.ts',
   'src/features/content/forEachElement.ts',
   'src/features/content/rehypeDecorate.ts',
   'src/features/content/countWords.ts',

@@ -7,6 +7,7 @@ import type { Processor } from 'unified'
 import { gfmFromMarkdown } from 'mdast-util-gfm'
 import { gfm } from 'micromark-extension-gfm'
 import { withAutolinksWhereTheyCanBe, withoutEmailAutolinks } from './autolinkLiterals'
+import { parseWithDelimiterRows, withTablesWhereTheyCanBe, type DelimiterRowLines } from './gfmTables'
 
 export interface GfmSyntaxOptions {
   /**
@@ -16,9 +17,15 @@ export interface GfmSyntaxOptions {
   emailAutolinks?: boolean
 }
 
+/** Use after remark-parse: tables are tried only where one can start (gfmTables.ts). */
 export function remarkGfmSyntax(this: Processor, options: GfmSyntaxOptions = {}): void {
   const data = this.data()
-  const syntax = options.emailAutolinks === false ? withoutEmailAutolinks(gfm()) : gfm()
+  const delimiterRows: DelimiterRowLines = { current: undefined }
+  const syntax = withTablesWhereTheyCanBe(
+    options.emailAutolinks === false ? withoutEmailAutolinks(gfm()) : gfm(),
+    delimiterRows,
+  )
+  parseWithDelimiterRows(this, delimiterRows)
   ;(data.micromarkExtensions ??= []).push(syntax)
   ;(data.fromMarkdownExtensions ??= []).push(withAutolinksWhereTheyCanBe(gfmFromMarkdown()))
 }
