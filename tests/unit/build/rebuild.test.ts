@@ -5,14 +5,11 @@
  * a post edited: from the same bundles, it renders that post's page and reuses the pages whose
  * data did not change, and writes what a build from nothing writes.
  */
-import { spawn } from 'node:child_process'
 import { appendFile, cp, mkdtemp, readFile, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { npmScriptEnv } from '../../../scripts/bench/npmScriptEnv.ts'
-
-const VITE_REACT_SSG = join(process.cwd(), 'node_modules/vite-react-ssg/bin/vite-react-ssg.js')
+import { buildSite } from './siteBuild.ts'
 
 let root: string
 beforeAll(async () => {
@@ -21,35 +18,9 @@ beforeAll(async () => {
 })
 afterAll(() => rm(root, { recursive: true, force: true }))
 
-/**
- * Runs the build as `npm run build` does, into `out` with the caches in `cache`, and returns what
- * it logged.
- */
-async function build(out: string, cache = join(root, 'cache')): Promise<string> {
-  const script = (
-    JSON.parse(await readFile('package.json', 'utf8')) as { scripts: { build: string } }
-  ).scripts.build
-  // Not Vitest's mode, nor an id given to this process: the build's own.
-  const { FOLIO_BUILD_ID: _id, MODE: _mode, ...env } = process.env
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [VITE_REACT_SSG, 'build'], {
-      env: {
-        ...env,
-        ...npmScriptEnv(script),
-        FOLIO_CONTENT_DIR: join(root, 'content'),
-        FOLIO_CACHE_DIR: cache,
-        FOLIO_OUT_DIR: out,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let output = ''
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    child.on('exit', (code) =>
-      code === 0 ? resolve(output) : reject(new Error(`build failed (${code}):\n${output}`)),
-    )
-  })
-}
+/** A build of the test's copy of the content into `out`, with the caches in `cache`. */
+const build = (out: string, cache = join(root, 'cache')) =>
+  buildSite(join(root, 'content'), out, cache)
 
 /** Expects `a` and `b` to hold the same files, byte for byte, but for when each was built. */
 async function expectSameBuild(a: string, b: string): Promise<void> {
