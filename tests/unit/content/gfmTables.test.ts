@@ -2,9 +2,10 @@ import { fromMarkdown } from 'mdast-util-from-markdown'
 import { gfmFromMarkdown } from 'mdast-util-gfm'
 import { gfm } from 'micromark-extension-gfm'
 import remarkParse from 'remark-parse'
-import { unified } from 'unified'
+import { unified, type Processor } from 'unified'
 import { describe, expect, it } from 'vitest'
 import {
+  parseWithDelimiterRows,
   possibleDelimiterRows,
   TABLE,
   withTablesWhereTheyCanBe,
@@ -158,6 +159,25 @@ describe('tables tried only where one can start', () => {
     // on line 5, before `| - |`.
     expect(triesUnset).toBeGreaterThanOrEqual(5)
     expect(tries).toBe(1)
+  })
+
+  it('notes the document’s possible delimiter rows for the length of each parse', () => {
+    const rows: DelimiterRowLines = { current: undefined }
+    const seen: (ReadonlySet<number> | undefined)[] = []
+    // Only its parser matters: remark-parse's, as an attacher after it sees it.
+    const processor = {
+      parser: () => {
+        seen.push(rows.current)
+        throw new Error('the parse failed')
+      },
+    } as unknown as Processor
+    parseWithDelimiterRows(processor, rows)
+    // The wrapper hands the file on untouched; this parser never reads it.
+    const file = {} as Parameters<NonNullable<Processor['parser']>>[1]
+    expect(() => processor.parser?.('| a |\n| - |', file)).toThrow('the parse failed')
+    expect(seen).toEqual([new Set([2])])
+    // Unset again, after a failed parse too: a parse that did not note its rows tries every line.
+    expect(rows.current).toBeUndefined()
   })
 
   it('leaves the other constructs as they are, and the table’s own fields', () => {
