@@ -69,13 +69,13 @@ export function withTablesWhereTheyCanBe(
 function onlyBeforeDelimiterRows(table: Construct, rows: DelimiterRowLines): Construct {
   return {
     ...table,
+    // The library's tokeniser is made only where a table can start, not on every line.
     tokenize(effects, ok, nok) {
-      const tryTable = table.tokenize.call(this, effects, ok, nok)
       return (code) =>
         rows.current === undefined ||
         rows.current.has(this.now().line + 1) ||
         continuesATable(this)
-          ? tryTable(code)
+          ? table.tokenize.call(this, effects, ok, nok)(code)
           : nok(code)
     },
   }
