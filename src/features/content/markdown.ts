@@ -11,7 +11,7 @@ import remarkParse from 'remark-parse'
 import remarkRehype from 'remark-rehype'
 import { unified } from 'unified'
 import { setAutoDirection } from './autoDirection'
-import { mayHoldEmailAutolinks } from './autolinkLiterals'
+import { autolinkLiteralsNotIn } from './autolinkLiterals'
 import { remarkGfmSyntax, type GfmSyntaxOptions } from './remarkGfmSyntax'
 import { decorate } from './rehypeDecorate'
 import { highlightCodeBlocks, type CodeHighlighter } from './highlightCode'
@@ -33,16 +33,25 @@ export interface MarkdownOptions {
 function parserOf(gfm: GfmSyntaxOptions) {
   return unified().use(remarkParse).use(remarkGfmSyntax, gfm).use(remarkRehype).use(rehypeSanitize)
 }
-const parser = parserOf({})
-/** For text without an `@`, where no e-mail autolink can be: the same trees, parsed faster. */
-const parserWithoutEmails = parserOf({ emailAutolinks: false })
+/**
+ * A parser for each set of autolink literals a text cannot hold: the same trees as with all of
+ * them, parsed faster (autolinkLiterals.ts). At most eight, made as texts need them.
+ */
+const parsers = new Map<string, ReturnType<typeof parserOf>>()
+function parserFor(markdown: string): ReturnType<typeof parserOf> {
+  const without = autolinkLiteralsNotIn(markdown)
+  const key = without.join()
+  let parser = parsers.get(key)
+  if (!parser) parsers.set(key, (parser = parserOf({ without })))
+  return parser
+}
 // Raw nodes are printed as they are. The only ones are the build highlighter's blocks, put in
 // after the sanitiser: remark-rehype makes none from a document's HTML, and the sanitiser would
 // drop any (it keeps only root, element, text, comment and doctype nodes).
 const printer = unified().use(rehypeStringify, { allowDangerousHtml: true })
 
 export function renderMarkdown(markdown: string, options: MarkdownOptions = {}): RenderedMarkdown {
-  const chosen = mayHoldEmailAutolinks(markdown) ? parser : parserWithoutEmails
+  const chosen = parserFor(markdown)
   const tree = chosen.runSync(chosen.parse(markdown)) as Root
   const { headings, words } = decorate(tree, options.siteOrigin, options.slug)
   if (options.autoDirection) setAutoDirection(tree)

@@ -6,15 +6,19 @@
 import type { Processor } from 'unified'
 import { gfmFromMarkdown } from 'mdast-util-gfm'
 import { gfm } from 'micromark-extension-gfm'
-import { withAutolinksWhereTheyCanBe, withoutEmailAutolinks } from './autolinkLiterals'
+import {
+  withAutolinksWhereTheyCanBe,
+  withoutAutolinkLiterals,
+  type AutolinkLiteral,
+} from './autolinkLiterals'
 import { parseWithDelimiterRows, withTablesWhereTheyCanBe, type DelimiterRowLines } from './gfmTables'
 
 export interface GfmSyntaxOptions {
   /**
-   * Look for e-mail autolink literals (`someone@example.com`). Only text with an `@` can hold
-   * one, and the parse is cheaper without them (autolinkLiterals.ts). Default: true.
+   * Autolink literal constructs to leave out: those the text cannot hold, by
+   * `autolinkLiteralsNotIn`. The parse is cheaper without them (autolinkLiterals.ts).
    */
-  emailAutolinks?: boolean
+  without?: readonly AutolinkLiteral[]
 }
 
 /** Use after remark-parse: tables are tried only where one can start (gfmTables.ts). */
@@ -22,7 +26,7 @@ export function remarkGfmSyntax(this: Processor, options: GfmSyntaxOptions = {})
   const data = this.data()
   const delimiterRows: DelimiterRowLines = { current: undefined }
   const syntax = withTablesWhereTheyCanBe(
-    options.emailAutolinks === false ? withoutEmailAutolinks(gfm()) : gfm(),
+    withoutAutolinkLiterals(gfm(), options.without ?? []),
     delimiterRows,
   )
   parseWithDelimiterRows(this, delimiterRows)
