@@ -1,5 +1,6 @@
 /**
- * GitHub's tables are tried only where one can start, without changing what any text becomes.
+ * GitHub's tables, parsed for less: tried only where one can start, and their plain cells not
+ * tokenised again. What any text becomes is unchanged.
  *
  * micromark's GFM syntax tries a table at the start of every line of every paragraph: it reads
  * the whole line as a head row, and only at the next line does it find no delimiter row
@@ -8,9 +9,15 @@
  * lines of the document that could be a delimiter row (`possibleDelimiterRows`), and a head row is
  * tried only on the line before one of them. Body rows are tried as before.
  *
- * Rendering 300 of the bench's posts took a sixth less time (standard) and a tenth less (prose);
- * random documents and GFM's examples give the same trees, positions and all (gfmTables.test.ts;
- * decision 0017, update).
+ * Rendering 300 of the bench's posts took a sixth less time (standard) and a tenth less (prose).
+ *
+ * micromark then gives each cell's text a tokeniser of its own, so a table's text cost several
+ * times what a paragraph's does. A cell whose text holds no character that starts a text
+ * construct in this parse becomes the one `data` token that tokeniser would have made
+ * (`plainCellsAsData`): rendering 300 prose posts, each with a table of forty rows, took 8% less.
+ *
+ * Random documents and GFM's examples give the same trees, positions and all (gfmTables.test.ts;
+ * decision 0017, updates).
  */
 import type { Processor } from 'unified'
 import type { gfm } from 'micromark-extension-gfm'
@@ -51,7 +58,7 @@ export interface DelimiterRowLines {
 /**
  * GFM's syntax (`gfm()`) with its table tried as a head row only on the line before one of
  * `rows.current`; while `rows.current` is unset (a parse `parseWithDelimiterRows` did not start),
- * the table is tried as the library tries it.
+ * the table is tried as the library tries it. Either way, its plain cells become text at once.
  */
 export function withTablesWhereTheyCanBe(
   syntax: SyntaxExtension,
@@ -61,14 +68,19 @@ export function withTablesWhereTheyCanBe(
   for (const [code, constructs] of Object.entries(syntax.flow ?? {})) {
     flow[code] = [constructs ?? []]
       .flat()
-      .map((construct) => (construct.name === TABLE ? onlyBeforeDelimiterRows(construct, rows) : construct))
+      .map((construct) => (construct.name === TABLE ? cheaperTable(construct, rows) : construct))
   }
   return { ...syntax, flow }
 }
 
-function onlyBeforeDelimiterRows(table: Construct, rows: DelimiterRowLines): Construct {
+/** The library's table, tried only where it can start, its plain cells not tokenised again. */
+function cheaperTable(table: Construct, rows: DelimiterRowLines): Construct {
+  const resolveTable = table.resolveAll
   return {
     ...table,
+    resolveAll: resolveTable
+      ? (events, context) => plainCellsAsData(resolveTable(events, context), context)
+      : undefined,
     // The library's tokeniser is made only where a table can start, not on every line.
     tokenize(effects, ok, nok) {
       return (code) =>
@@ -113,4 +125,38 @@ export function parseWithDelimiterRows(processor: Processor, rows: DelimiterRowL
       rows.current = undefined
     }
   }
+}
+
+type Events = Parameters<NonNullable<Construct['resolveAll']>>[0]
+
+/**
+ * After the library's resolver has made each cell's text one `chunkText` token for
+ * micromark-util-subtokenize to tokenise: a cell whose text holds no character that starts a
+ * text construct in this parse becomes one `data` token instead, as that tokeniser would have
+ * made it (a run of text with nothing to resolve), with the same start and end.
+ */
+function plainCellsAsData(events: Events, context: TokenizeContext): Events {
+  const constructs = context.parser.constructs.text
+  let depth = 0
+  for (let index = 0; index < events.length; index += 1) {
+    const [kind, token, owner] = events[index] as Events[number]
+    const type: string = token.type
+    if (type === 'table') depth += kind === 'enter' ? 1 : -1
+    else if (depth > 0 && kind === 'enter' && type === 'chunkText' && token.contentType === 'text') {
+      if (!isPlain(owner.sliceSerialize(token), constructs)) continue
+      token.type = 'data'
+      token.contentType = undefined
+      // The library ends the cell's text with the exit of its last piece: end it with its own.
+      const exit = events[index + 1] as Events[number]
+      events[index + 1] = ['exit', token, exit[2]]
+    }
+  }
+  return events
+}
+
+/** Whether no character of `text` starts a text construct in this parser. */
+function isPlain(text: string, constructs: object): boolean {
+  for (let index = 0; index < text.length; index += 1)
+    if (Object.hasOwn(constructs, text.charCodeAt(index))) return false
+  return true
 }
