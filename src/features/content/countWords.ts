@@ -51,9 +51,6 @@ function isPrintableAscii(code: number): boolean {
   return code > 0x20 && code < 0x7f
 }
 
-/** Letters and digits, then spaces: one word, by the rules that keep letters and digits together. */
-const PLAIN_WORD = /^[A-Za-z0-9]+[\t\n\v\f\r ]*$/
-
 /**
  * Counts of pieces seen before. Prose repeats its words, so segmenting each distinct piece once
  * is a fraction of segmenting every post whole (the segmenter was half of rendering a post).
@@ -64,7 +61,6 @@ const KNOWN_LIMIT = 20_000
 let segmenter: Intl.Segmenter | undefined
 
 function wordsInPiece(piece: string): number {
-  if (PLAIN_WORD.test(piece)) return 1
   let words = known.get(piece)
   if (words !== undefined) return words
   words = 0
@@ -75,17 +71,56 @@ function wordsInPiece(piece: string): number {
   return words
 }
 
+function isAsciiAlphanumeric(code: number): boolean {
+  return (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a)
+}
+/** `.` `,` `;` `:` `!` `?` */
+function isClosingPunctuation(code: number): boolean {
+  return code === 0x2e || code === 0x2c || code === 0x3b || code === 0x3a || code === 0x21 || code === 0x3f
+}
+
+/**
+ * How far a piece is known to be plain: runs of letters and digits joined by hyphens, then
+ * closing punctuation, then spaces. Each run is one word by the rules that keep letters and
+ * digits together; a hyphen never joins the runs either side of it (`well-known`, `3-0` are two
+ * words), and the punctuation could only join a letter or digit after it (`e.g`, `3.14`), and
+ * none follows. Anything else is counted by the segmenter.
+ */
+type Piece = 'start' | 'word' | 'hyphen' | 'punctuation' | 'spaces' | 'other'
+
+function pieceAfter(piece: Piece, code: number): Piece {
+  if (isAsciiAlphanumeric(code))
+    return piece === 'start' || piece === 'word' || piece === 'hyphen' ? 'word' : 'other'
+  if (code === 0x2d) return piece === 'word' || piece === 'hyphen' ? 'hyphen' : 'other'
+  if (isClosingPunctuation(code))
+    return piece === 'word' || piece === 'hyphen' || piece === 'punctuation' ? 'punctuation' : 'other'
+  if (isAsciiSpace(code)) return piece === 'start' || piece === 'other' ? 'other' : 'spaces'
+  return 'other'
+}
+
 /** The words in `text` as the platform's word segmenter counts them over the whole text. */
 export function countWordsIn(text: string): number {
   if (typeof Intl === 'undefined' || !('Segmenter' in Intl))
     return text.split(/\s+/).filter(Boolean).length
   let words = 0
   let start = 0
-  for (let at = 1; at < text.length; at += 1) {
-    if (isPrintableAscii(text.charCodeAt(at)) && isAsciiSpace(text.charCodeAt(at - 1))) {
-      words += wordsInPiece(text.slice(start, at))
+  let piece: Piece = 'start'
+  /** Runs of letters and digits in the piece so far, while it is plain. */
+  let runs = 0
+  let afterSpace = false
+  for (let at = 0; at < text.length; at += 1) {
+    const code = text.charCodeAt(at)
+    if (afterSpace && at > start && isPrintableAscii(code)) {
+      // A cut: the piece before it is counted alone.
+      words += piece === 'other' ? wordsInPiece(text.slice(start, at)) : runs
       start = at
+      piece = 'start'
+      runs = 0
     }
+    afterSpace = isAsciiSpace(code)
+    const next = pieceAfter(piece, code)
+    if (next === 'word' && piece !== 'word') runs += 1
+    piece = next
   }
-  return text.length === 0 ? 0 : words + wordsInPiece(text.slice(start))
+  return words + (piece === 'other' ? wordsInPiece(text.slice(start)) : runs)
 }
