@@ -4,8 +4,13 @@
  * 2 KB buffers and left a NUL byte where such a character did not fit at a buffer's end
  * (react/react#31134): on this content, the blog index held one, in the middle of a
  * description. Pages now render with renderToString (patches/vite-react-ssg+0.9.2.patch).
+ *
+ * The same build also leaves alone what another build of the project has in progress: its
+ * server bundle, in a folder of its own under `.vite-react-ssg-temp`. vite-react-ssg removed the
+ * whole folder when it finished, and a build still prerendering beside it (this one and
+ * rebuild.test.ts run at once) wrote its pages as error screens.
  */
-import { cp, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises'
+import { cp, mkdir, mkdtemp, readFile, readdir, rm, rmdir, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -48,8 +53,19 @@ afterAll(() => rm(root, { recursive: true, force: true }))
 
 describe('prerendered pages', () => {
   it('hold every character as written, and no NUL byte', { timeout: 240_000 }, async () => {
+    // Another build's server bundle, as if it were still prerendering from it.
+    const temporary = join(process.cwd(), '.vite-react-ssg-temp')
+    const another = join(temporary, `another-build-${process.pid}`)
+    await mkdir(another, { recursive: true })
+    await writeFile(join(another, 'server.mjs'), 'export {}')
     const out = join(root, 'dist')
-    await buildSite(join(root, 'content'), out, join(root, 'cache'))
+    try {
+      await buildSite(join(root, 'content'), out, join(root, 'cache'))
+      expect(await readFile(join(another, 'server.mjs'), 'utf8')).toBe('export {}')
+    } finally {
+      await rm(another, { recursive: true, force: true })
+      await rmdir(temporary).catch(() => undefined)
+    }
 
     const entries = await readdir(out, { recursive: true, withFileTypes: true })
     const files = entries
