@@ -15,7 +15,7 @@ import { withoutHeadWhitespace } from './headWhitespace.ts'
 import { inlineStylesheets } from './inlineCss.ts'
 import { brokenLinks, brokenLinksError, linkTargets } from './linkCheck.ts'
 import { findSecrets, scanForSecrets, secretValues, type SecretFinding } from './secretScan.ts'
-import { externaliseInlineState } from './inlineState.ts'
+import { externaliseInlineState, prerenderErrors } from './inlineState.ts'
 import type { ReusedPage } from './pageCache.ts'
 import { inlineScriptHashes, writeHeaderFiles, type BuildOrigins } from './securityHeaders.ts'
 
@@ -71,13 +71,14 @@ async function moveNotFoundPage(distDir: string): Promise<void> {
 }
 
 /**
- * Finishes each page as vite-react-ssg renders it, before it is written: its references are
- * collected for the link check (before the rewrite moves scripts into the boot manifest), then
- * state moves out of inline scripts (so a CSP without 'unsafe-inline' scripts works), hydration
- * starts after the first paint, the indentation between head elements goes, its stylesheets are
- * inlined (so first paint needs no second request), and the result is checked for secrets and
- * its inline scripts hashed for the Content-Security-Policy. Each payload is checked for secrets
- * as it is written, too, so finishBuild reads back only what this pass did not see.
+ * Finishes each page as vite-react-ssg renders it, before it is written: a page a route failed
+ * to prerender fails the build; its references are collected for the link check (before the
+ * rewrite moves scripts into the boot manifest), then state moves out of inline scripts (so a CSP
+ * without 'unsafe-inline' scripts works), hydration starts after the first paint, the
+ * indentation between head elements goes, its stylesheets are inlined (so first paint needs no
+ * second request), and the result is checked for secrets and its inline scripts hashed for the
+ * Content-Security-Policy. Each payload is checked for secrets as it is written, too, so
+ * finishBuild reads back only what this pass did not see.
  */
 export class PageFinisher {
   readonly findings: PageFindings = {
@@ -99,6 +100,11 @@ export class PageFinisher {
   }
 
   async finish(route: string, prerendered: string): Promise<string> {
+    // A route that failed (a loader that threw, a module that did not load) is rendered as its
+    // error screen, and vite-react-ssg would write that page: the build fails instead.
+    const errors = prerenderErrors(prerendered)
+    if (errors.length > 0)
+      throw new Error(`${route} failed while prerendering:\n  ${errors.join('\n  ')}`)
     const page = pageFileOf(route)
     this.findings.linkTargets.set(
       page,

@@ -17,6 +17,23 @@ export function scriptSafeJson(value: unknown): string {
     .replace(/&/g, '\\u0026')
 }
 
+/**
+ * The routes that failed while `html` was prerendered, each with what it threw: the router keeps
+ * going and renders the route's error screen, and the page would be published as that screen.
+ */
+export function prerenderErrors(html: string): string[] {
+  const hydration = html.match(HYDRATION_SCRIPT)
+  if (!hydration) return []
+  const data = JSON.parse(JSON.parse(hydration[1] as string) as string) as {
+    errors?: Record<string, unknown> | null
+  }
+  return Object.entries(data.errors ?? {}).map(([route, error]) => {
+    const { message, status, statusText } = (error ?? {}) as Record<string, unknown>
+    const what = message ?? [status, statusText].filter(Boolean).join(' ')
+    return `${route}: ${typeof what === 'string' && what ? what : JSON.stringify(error)}`
+  })
+}
+
 export function externaliseInlineState(html: string): string {
   const hydration = html.match(HYDRATION_SCRIPT)
   const hash = html.match(HASH_SCRIPT)

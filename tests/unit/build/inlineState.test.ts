@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { externaliseInlineState, scriptSafeJson } from '../../../scripts/build/inlineState.ts'
+import {
+  externaliseInlineState,
+  prerenderErrors,
+  scriptSafeJson,
+} from '../../../scripts/build/inlineState.ts'
 import { addModulePreloads, frameworkChunkFiles } from '../../../scripts/build/frameworkPreloads.ts'
 
 const hydration = {
@@ -29,6 +33,34 @@ describe('externaliseInlineState', () => {
 
   it('leaves pages without inline state alone', () => {
     expect(externaliseInlineState('<html></html>')).toBe('<html></html>')
+  })
+})
+
+describe('prerenderErrors', () => {
+  const page = (data: object) =>
+    `<script>window.__staticRouterHydrationData = JSON.parse(${JSON.stringify(JSON.stringify(data))});</script>`
+
+  it('names each route that failed, with what it threw', () => {
+    // As vite-react-ssg wrote a page whose lazy module had gone from under it.
+    const errors = {
+      '0-0-2': { message: "Cannot find module '/x/server.js'", __type: 'Error' },
+      '0-0-5': {
+        status: 404,
+        statusText: 'Not Found',
+        internal: true,
+        __type: 'RouteErrorResponse',
+      },
+    }
+    expect(prerenderErrors(page({ loaderData: {}, errors }))).toEqual([
+      "0-0-2: Cannot find module '/x/server.js'",
+      '0-0-5: 404 Not Found',
+    ])
+  })
+
+  it('finds none in a page whose routes all rendered, or without state', () => {
+    expect(prerenderErrors(prerendered())).toEqual([])
+    expect(prerenderErrors(page({ loaderData: {}, errors: null }))).toEqual([])
+    expect(prerenderErrors('<html></html>')).toEqual([])
   })
 })
 

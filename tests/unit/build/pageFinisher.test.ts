@@ -37,6 +37,19 @@ describe('PageFinisher', () => {
     expect(firstLoadScripts(html).sort()).toEqual(['/assets/Page.js', '/assets/app.js'])
   })
 
+  it('fails on a page a route failed to prerender, rather than write its error screen', async () => {
+    const failed = JSON.stringify(
+      JSON.stringify({
+        loaderData: { root: null },
+        errors: { '0-0-2': { message: 'Cannot find module /x.js', __type: 'Error' } },
+      }),
+    )
+    const page = prerendered('<h1>Something went wrong</h1>').replace(hydration, failed)
+    await expect(new PageFinisher(distDir).finish('/blog', page)).rejects.toThrow(
+      '/blog failed while prerendering:\n  0-0-2: Cannot find module /x.js',
+    )
+  })
+
   it('records the references of the page as rendered, for the link check', async () => {
     const pages = new PageFinisher(distDir)
     await pages.finish('/blog', prerendered('<a href="/pricing#faq">Pricing</a>'))
