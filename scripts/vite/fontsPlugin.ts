@@ -6,7 +6,7 @@
  * after its first paint (scripts/build/inlineCss.ts), and @font-face rules in it would be new
  * faces for the same fonts, fetched a second time.
  */
-import { copyFileSync, existsSync, mkdirSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, renameSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { transform } from 'lightningcss'
@@ -92,7 +92,13 @@ function copyFonts(publicDir: string): void {
   mkdirSync(target, { recursive: true })
   for (const [file, source] of Object.entries(fontSources)) {
     const destination = join(target, file)
-    if (!existsSync(destination)) copyFileSync(require.resolve(source), destination)
+    if (existsSync(destination)) continue
+    // Copied under a name of this process's, then renamed: two builds starting at once (the
+    // unit suite's) would otherwise write the same file together, and a torn copy, once there,
+    // is never copied again.
+    const copying = `${destination}.${process.pid}`
+    copyFileSync(require.resolve(source), copying)
+    renameSync(copying, destination)
   }
 }
 
