@@ -15,7 +15,7 @@ import { withoutHeadWhitespace } from './headWhitespace.ts'
 import { inlineStylesheets } from './inlineCss.ts'
 import { brokenLinks, brokenLinksError, linkTargets } from './linkCheck.ts'
 import { findSecrets, scanForSecrets, secretValues, type SecretFinding } from './secretScan.ts'
-import { externaliseInlineState, prerenderErrors } from './inlineState.ts'
+import { externaliseInlineState, prerenderErrors, readInlineState } from './inlineState.ts'
 import type { ReusedPage } from './pageCache.ts'
 import { inlineScriptHashes, writeHeaderFiles, type BuildOrigins } from './securityHeaders.ts'
 
@@ -102,7 +102,8 @@ export class PageFinisher {
   async finish(route: string, prerendered: string): Promise<string> {
     // A route that failed (a loader that threw, a module that did not load) is rendered as its
     // error screen, and vite-react-ssg would write that page: the build fails instead.
-    const errors = prerenderErrors(prerendered)
+    const state = readInlineState(prerendered)
+    const errors = prerenderErrors(state)
     if (errors.length > 0)
       throw new Error(`${route} failed while prerendering:\n  ${errors.join('\n  ')}`)
     const page = pageFileOf(route)
@@ -110,7 +111,7 @@ export class PageFinisher {
       page,
       linkTargets(prerendered).map((target) => this.targets.keep(target)),
     )
-    const html = withoutHeadWhitespace(deferHydration(externaliseInlineState(prerendered)))
+    const html = withoutHeadWhitespace(deferHydration(externaliseInlineState(prerendered, state)))
     // The dashboard's prerendered markup is only its loading state ("Checking your session…"),
     // and the workspace it shows next is the product: its CSS is in the document, whole, before
     // that markup arrives, rather than on its way with the full stylesheets.

@@ -17,35 +17,45 @@ export function scriptSafeJson(value: unknown): string {
     .replace(/&/g, '\\u0026')
 }
 
-/**
- * The routes that failed while `html` was prerendered, each with what it threw: the router keeps
- * going and renders the route's error screen, and the page would be published as that screen.
- */
-export function prerenderErrors(html: string): string[] {
+/** The inline scripts vite-react-ssg wrote into a page, and what they hold. */
+export interface InlineState {
+  hydration: { script: string; data: { errors?: Record<string, unknown> | null } } | null
+  hash: { script: string; value: string } | null
+}
+
+/** Reads a page's inline state once, for the check of its routes and for moving it out. */
+export function readInlineState(html: string): InlineState {
   const hydration = html.match(HYDRATION_SCRIPT)
-  if (!hydration) return []
-  const data = JSON.parse(JSON.parse(hydration[1] as string) as string) as {
-    errors?: Record<string, unknown> | null
+  const hash = html.match(HASH_SCRIPT)
+  return {
+    hydration: hydration
+      ? // The captured group is a JS string literal holding JSON; JSON.parse twice undoes both layers.
+        { script: hydration[0], data: JSON.parse(JSON.parse(hydration[1] as string) as string) }
+      : null,
+    hash: hash ? { script: hash[0], value: hash[1] as string } : null,
   }
-  return Object.entries(data.errors ?? {}).map(([route, error]) => {
+}
+
+/**
+ * The routes that failed while the page was prerendered, each with what it threw: the router
+ * keeps going and renders the route's error screen, and the page would be published as that
+ * screen.
+ */
+export function prerenderErrors(state: InlineState): string[] {
+  return Object.entries(state.hydration?.data.errors ?? {}).map(([route, error]) => {
     const { message, status, statusText } = (error ?? {}) as Record<string, unknown>
     const what = message ?? [status, statusText].filter(Boolean).join(' ')
     return `${route}: ${typeof what === 'string' && what ? what : JSON.stringify(error)}`
   })
 }
 
-export function externaliseInlineState(html: string): string {
-  const hydration = html.match(HYDRATION_SCRIPT)
-  const hash = html.match(HASH_SCRIPT)
+export function externaliseInlineState(html: string, state = readInlineState(html)): string {
+  const { hydration, hash } = state
   if (!hydration && !hash) return html
-  const state = {
-    // The captured group is a JS string literal holding JSON; JSON.parse twice undoes both layers.
-    hydration: hydration ? JSON.parse(JSON.parse(hydration[1] as string) as string) : null,
-    hash: hash ? hash[1] : null,
-  }
-  const block = `<script type="application/json" id="${STATE_ELEMENT_ID}">${scriptSafeJson(state)}</script>`
+  const json = scriptSafeJson({ hydration: hydration?.data ?? null, hash: hash?.value ?? null })
+  const block = `<script type="application/json" id="${STATE_ELEMENT_ID}">${json}</script>`
   let result = html
-  if (hydration) result = result.replace(hydration[0], block)
-  if (hash) result = result.replace(hash[0], hydration ? '' : block)
+  if (hydration) result = result.replace(hydration.script, block)
+  if (hash) result = result.replace(hash.script, hydration ? '' : block)
   return result
 }

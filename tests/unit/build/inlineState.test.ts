@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   externaliseInlineState,
   prerenderErrors,
+  readInlineState,
   scriptSafeJson,
 } from '../../../scripts/build/inlineState.ts'
 import { addModulePreloads, frameworkChunkFiles } from '../../../scripts/build/frameworkPreloads.ts'
@@ -51,16 +52,16 @@ describe('prerenderErrors', () => {
         __type: 'RouteErrorResponse',
       },
     }
-    expect(prerenderErrors(page({ loaderData: {}, errors }))).toEqual([
+    expect(prerenderErrors(readInlineState(page({ loaderData: {}, errors })))).toEqual([
       "0-0-2: Cannot find module '/x/server.js'",
       '0-0-5: 404 Not Found',
     ])
   })
 
   it('finds none in a page whose routes all rendered, or without state', () => {
-    expect(prerenderErrors(prerendered())).toEqual([])
-    expect(prerenderErrors(page({ loaderData: {}, errors: null }))).toEqual([])
-    expect(prerenderErrors('<html></html>')).toEqual([])
+    expect(prerenderErrors(readInlineState(prerendered()))).toEqual([])
+    expect(prerenderErrors(readInlineState(page({ loaderData: {}, errors: null })))).toEqual([])
+    expect(prerenderErrors(readInlineState('<html></html>'))).toEqual([])
   })
 })
 
