@@ -46,6 +46,12 @@ export interface PageTexts {
   loaderData: string | null
 }
 
+/** What vite-react-ssg wrote to those files, as text or as the bytes written (finishedBytes). */
+export interface WrittenPage {
+  page: string | Uint8Array
+  loaderData: string | Uint8Array | null
+}
+
 /** A page written again from the cache: its files, the references recorded and what it holds. */
 export interface ReusedPage extends PageFiles {
   linkTargets: string[]
@@ -269,14 +275,10 @@ export class PageCache {
    * Keeps a page just written (and its payload) for the next build. A page that cannot be kept
    * (a full disk) is left out of the index, and renders again next time.
    */
-  keep(route: string, files: PageFiles, texts: PageTexts, linkTargets: string[]): void {
-    this.keepBytes(
-      route,
-      files,
-      Buffer.from(texts.page),
-      Buffer.from(texts.loaderData ?? ''),
-      linkTargets,
-    )
+  keep(route: string, files: PageFiles, written: WrittenPage, linkTargets: string[]): void {
+    const bytes = (text: string | Uint8Array) =>
+      typeof text === 'string' ? Buffer.from(text) : text
+    this.keepBytes(route, files, bytes(written.page), bytes(written.loaderData ?? ''), linkTargets)
   }
 
   /** keep(), with the page and its payload already in bytes. */

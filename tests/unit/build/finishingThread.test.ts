@@ -12,6 +12,7 @@ import {
   FINISHING_OLD_GENERATION_MB,
   FINISHING_YOUNG_GENERATION_MB,
   FinishingThread,
+  finishedBytes,
 } from '../../../scripts/build/finishingThread.ts'
 import { PackWriter } from '../../../scripts/content/renderCache.ts'
 import { PROSE_IN_PAGE } from '../../../src/features/content/proseInPage.ts'
@@ -48,11 +49,14 @@ describe('FinishingThread', () => {
   it('finishes pages and payloads as the steps do in-process, and reports what they found', async () => {
     const thread = new FinishingThread(distDir, async () => proseLocations)
     const here = new FinishingSteps(distDir, proseLocations)
-    const page = rendered('<a href="/blog">Blog</a>')
+    // Characters UTF-8 writes in two, three and four bytes: the page comes back as its file's bytes.
+    const page = rendered('<a href="/blog">Blog — café ✓ 𝄞</a>')
     // What the page's render used: an entry already linked, a lazy page module, a font.
     const used = ['/assets/app.js', '/assets/Post-1.js', '/fonts/inter.woff2']
-    const html = await thread.page('/blog/hello', page, used)
-    expect(html).toBe(await here.page('/blog/hello', page, used))
+    const bytes = await thread.page('/blog/hello', page, used)
+    expect(bytes).toEqual(Buffer.from(await here.page('/blog/hello', page, used)))
+    const html = bytes.toString('utf8')
+    expect(html).toContain('Blog — café ✓ 𝄞')
     expect(html).toContain('<p>Hello, <a href="/pricing">world</a>.</p>')
     // Its modules go to the boot list (after the first paint), its font into the head.
     expect(html).toContain('"preload":["/assets/app.js","/assets/Post-1.js"]')
@@ -62,8 +66,8 @@ describe('FinishingThread', () => {
     expect(thread.linkTargetsOf('/blog/hello')).toEqual(here.pages.linkTargetsOf('/blog/hello'))
 
     const file = 'static-loader-data/blog/hello.h1.json'
-    const data = { post: { slug: 'hello', html: PROSE_IN_PAGE } }
-    expect(await thread.payload(file, data)).toBe(await here.payload(file, data))
+    const data = { post: { slug: 'hello', title: 'Hé ✓', html: PROSE_IN_PAGE } }
+    expect(await thread.payload(file, data)).toEqual(Buffer.from(await here.payload(file, data)))
 
     // A key on a page, and a page the cache wrote again.
     await thread.page('/about', rendered('<p>sk_live_0123456789abcdef</p>'), [])
@@ -90,6 +94,17 @@ describe('FinishingThread', () => {
     expect(findings.linkTargets.get('terms/index.html')).toEqual(['/about'])
     expect(await secrets()).toEqual(await here.pages.secrets())
     await expect(thread.page('/late', page, [])).rejects.toThrow(/has ended/)
+  })
+
+  it("hands over a text's own memory, never a pool other buffers share", () => {
+    // A short Buffer.from() lies in Node's shared pool: transferring that would take the pool.
+    for (const text of ['', 'a', 'café ✓', 'x'.repeat(10_000)]) {
+      const { bytes, transfer } = finishedBytes(text)
+      expect(Buffer.from(bytes).toString('utf8')).toBe(text)
+      expect(bytes.byteOffset).toBe(0)
+      expect(transfer).toBe(bytes.buffer)
+      expect(transfer.byteLength).toBe(Buffer.byteLength(text))
+    }
   })
 
   it('runs with a bounded heap, so its garbage does not raise the build past its peak', async () => {

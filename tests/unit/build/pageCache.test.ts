@@ -119,6 +119,25 @@ describe('PageCache', () => {
     expect((await build('k1', join(parent, 'dist3'), 'third')).rendered).toHaveLength(2)
   })
 
+  it('keeps a page given as the bytes written as it keeps one given as text', async () => {
+    const outDir = join(parent, 'dist1')
+    const cache = await PageCache.open(cacheDir, outDir, 'k1')
+    // The bytes the finishing thread hands back (finishedBytes), with characters UTF-8 writes
+    // in more than one byte.
+    const page = new TextEncoder().encode('<h1>Café ✓ 𝄞</h1>')
+    const loaderData = new TextEncoder().encode('{"title":"Hé"}')
+    await write(outDir, post.page, '<h1>Café ✓ 𝄞</h1>')
+    cache.keep('/blog/hello', post, { page, loaderData }, [])
+    await cache.save()
+    const second = join(parent, 'dist2')
+    const again = await PageCache.open(cacheDir, second, 'k1')
+    const reused = await again.reuse('/blog/hello')
+    await again.save()
+    expect(reused?.texts).toEqual({ page: '<h1>Café ✓ 𝄞</h1>', loaderData: '{"title":"Hé"}' })
+    expect(await readFile(join(second, post.page))).toEqual(Buffer.from(page))
+    expect(await readFile(join(second, post.loaderData))).toEqual(Buffer.from(loaderData))
+  })
+
   it('leaves out a page it could not keep, without failing the build', async () => {
     const cache = await PageCache.open(cacheDir, join(parent, 'dist1'), 'k1')
     // Where the pack should go, a file: the page cannot be kept.
