@@ -9,7 +9,7 @@
  * from node_modules; `virtual:folio-shiki-grammars` tells the preview worker where they are and
  * which file each language name and alias loads.
  */
-import { readFileSync, readdirSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { bundledLanguagesInfo } from 'shiki'
@@ -34,6 +34,26 @@ export function grammarFiles(): Record<string, string> {
     for (const name of [id, ...aliases]) files[name] = `${id}.mjs`
   }
   return files
+}
+
+/**
+ * The grammar files the preview can load: each language's own file (grammarFiles), and the
+ * files those import for the languages they embed, down to the last. @shikijs/langs also has a
+ * file per alias (`ts.mjs`, which re-exports `typescript.mjs`), and nothing loads those: an
+ * alias is looked up in grammarFiles, so they are not shipped.
+ */
+export function shippedGrammarFiles(): string[] {
+  const shipped = new Set<string>()
+  const visit = (file: string) => {
+    if (shipped.has(file)) return
+    shipped.add(file)
+    const source = readFileSync(join(grammarsDir, file), 'utf8')
+    for (const [, imported] of source.matchAll(/\bfrom\s+['"]\.\/([^'"]+\.mjs)['"]/g)) {
+      visit(imported as string)
+    }
+  }
+  for (const file of new Set(Object.values(grammarFiles()))) visit(file)
+  return [...shipped].sort()
 }
 
 /** The virtual module only: what the preview worker's own build needs. */
@@ -63,8 +83,7 @@ export function shikiGrammarsPlugin(): Plugin[] {
       name: 'folio-shiki-grammars-files',
       generateBundle() {
         if (this.environment.config.consumer !== 'client') return
-        for (const file of readdirSync(grammarsDir)) {
-          if (!file.endsWith('.mjs') || file === 'index.mjs') continue
+        for (const file of shippedGrammarFiles()) {
           this.emitFile({
             type: 'asset',
             fileName: `${GRAMMARS_PATH}${file}`,

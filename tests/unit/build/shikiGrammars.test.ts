@@ -1,9 +1,13 @@
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { bundledLanguages } from 'shiki/langs'
 import { describe, expect, it } from 'vitest'
-import { GRAMMARS_PATH, grammarFiles } from '../../../scripts/vite/shikiGrammarsPlugin.ts'
+import {
+  GRAMMARS_PATH,
+  grammarFiles,
+  shippedGrammarFiles,
+} from '../../../scripts/vite/shikiGrammarsPlugin.ts'
 
 const grammarsDir = dirname(createRequire(import.meta.url).resolve('@shikijs/langs'))
 
@@ -16,6 +20,24 @@ describe('the shipped shiki grammars', () => {
     for (const file of new Set(Object.values(files))) {
       expect(existsSync(join(grammarsDir, file)), file).toBe(true)
     }
+  })
+
+  it('are every file a language loads, with all it imports, and no file that only names an alias', () => {
+    const shipped = new Set(shippedGrammarFiles())
+    for (const file of Object.values(grammarFiles())) expect(shipped, file).toContain(file)
+    // Every import of a shipped file is shipped: a language with embedded ones loads whole.
+    for (const file of shipped) {
+      const source = readFileSync(join(grammarsDir, file), 'utf8')
+      for (const [, imported] of source.matchAll(/from\s+['"]\.\/([^'"]+)['"]/g))
+        expect(shipped, `${file} imports ${imported}`).toContain(imported)
+    }
+    expect(shipped).toContain('angular-expression.mjs') // embedded only, not a language of its own
+    // The alias files (`ts.mjs`: a re-export of typescript.mjs) stay behind.
+    const aliases = readdirSync(grammarsDir).filter((file) =>
+      readFileSync(join(grammarsDir, file), 'utf8').startsWith('/* Alias '),
+    )
+    expect(aliases).toContain('ts.mjs')
+    for (const alias of aliases) expect(shipped, alias).not.toContain(alias)
   })
 
   it('live under a folder named for the shiki version, as assets/ is cached forever', () => {
