@@ -341,6 +341,20 @@ test('/confirm with nothing in the address explains itself', async ({ page }) =>
   await expect(page.getByText('Technical detail: No session defined in URL')).toBeVisible()
 })
 
+/** Asks, on this page, for a sign-in link to `email`, and returns it from the mailbox. */
+async function requestMagicLink(page: Page, email: string, previousLink?: string) {
+  await page.goto('/login?mode=magic&redirect=%2Fdashboard')
+  await waitForHydration(page)
+  await page.getByLabel('Email').fill(email)
+  await page.getByRole('button', { name: 'Email me a sign-in link' }).click()
+  await expect(page.getByText(`we sent a sign-in link to ${email}`)).toBeVisible()
+  let link: string | undefined
+  await expect
+    .poll(async () => (link = (await latestEmail(email, 'magiclink')).links[0]))
+    .not.toBe(previousLink)
+  return link as string
+}
+
 test('a signed-in user is asked before an email link switches accounts', async ({ page }) => {
   const first = await createUser('first')
   const second = await createUser('second')
@@ -349,19 +363,8 @@ test('a signed-in user is asked before an email link switches accounts', async (
   await signIn(page, first)
 
   let previousLink: string | undefined
-  const requestLinkFor = async (email: string) => {
-    await page.goto('/login?mode=magic&redirect=%2Fdashboard')
-    await waitForHydration(page)
-    await page.getByLabel('Email').fill(email)
-    await page.getByRole('button', { name: 'Email me a sign-in link' }).click()
-    await expect(page.getByText(`we sent a sign-in link to ${email}`)).toBeVisible()
-    let link: string | undefined
-    await expect
-      .poll(async () => (link = (await latestEmail(email, 'magiclink')).links[0]))
-      .not.toBe(previousLink)
-    previousLink = link
-    return link as string
-  }
+  const requestLinkFor = async (email: string) =>
+    (previousLink = await requestMagicLink(page, email, previousLink))
 
   await page.goto(await requestLinkFor(second.email))
   await expect(page.getByRole('heading', { name: 'Switch accounts?' })).toBeVisible()
@@ -371,6 +374,37 @@ test('a signed-in user is asked before an email link switches accounts', async (
   await page.goto(await requestLinkFor(third.email))
   await page.getByRole('button', { name: `Sign in as ${third.email}` }).press('Enter')
   await expectSignedInOnDashboard(page, third.email)
+})
+
+test('the account prompt leaves a keyboard where it went as the prompt appeared', async ({
+  page,
+}) => {
+  const first = await createUser('prompt-first')
+  const second = await createUser('prompt-second')
+  await signIn(page, first)
+  const link = await requestMagicLink(page, second.email)
+  // A keyboard as quick as a script: focus goes to the prompt's first button the moment it is in
+  // the page, before anything the prompt itself does on appearing.
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      const button = [...document.querySelectorAll('button')].find((candidate) =>
+        candidate.textContent?.startsWith('Sign in as '),
+      )
+      if (!button) return
+      observer.disconnect()
+      button.focus()
+    }).observe(document, { childList: true, subtree: true })
+  })
+  await page.goto(link)
+  const signInAsSecond = page.getByRole('button', { name: `Sign in as ${second.email}` })
+  await expect(signInAsSecond).toBeVisible()
+  // Past the frame in which the prompt's effects run: the focus is still where it went.
+  await page.evaluate(
+    () => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 100))),
+  )
+  await expect(signInAsSecond).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expectSignedInOnDashboard(page, second.email)
 })
 
 test('an implicit-flow link this browser asked for still signs in, once', async ({ page }) => {

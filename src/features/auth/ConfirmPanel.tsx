@@ -2,6 +2,7 @@ import '../../styles/forms.css'
 import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { FormMessage } from '../../components/FormMessage'
+import { useFocusOnShow } from '../../components/useFocusOnShow'
 import { parseAuthCallback, type CallbackResult } from './parseAuthCallback'
 import {
   decideConfirm,
@@ -107,9 +108,7 @@ export function ConfirmPanel() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
 
-  useEffect(() => {
-    if (view.kind !== 'working') heading.current?.focus()
-  }, [view.kind])
+  useFocusOnShow(view.kind !== 'working' && view.kind, () => heading.current)
 
   if (view.kind === 'ask') {
     const current = view.current.email ?? 'another account'

@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from 'react'
+import { useRef, useState } from 'react'
 import { Field } from '../../components/Field'
 import { FormMessage } from '../../components/FormMessage'
+import { useFocusOnShow } from '../../components/useFocusOnShow'
 import { describeAuthError } from './describeAuthError'
 import { validateCredentials, type FieldErrors } from './credentials'
 import { loadSupabase } from './supabaseClient'
@@ -25,9 +26,7 @@ export function PasswordForm({ mode, redirectTarget, onSignedIn }: PasswordFormP
   const [startedOver, setStartOver] = useState(false)
   const form = useRef<HTMLFormElement>(null)
   // Back from 'check your email': the keyboard continues in the empty email field.
-  useEffect(() => {
-    if (startedOver && !sentTo) form.current?.querySelector('input')?.focus()
-  }, [startedOver, sentTo])
+  useFocusOnShow(startedOver && !sentTo, () => form.current?.querySelector('input'))
 
   async function submit(event: React.FormEvent) {
     event.preventDefault()

@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'react'
+import { useRef } from 'react'
+import { useFocusOnShow } from '../../components/useFocusOnShow'
 
 interface SignUpEmailSentProps {
   email: string
@@ -13,7 +14,7 @@ interface SignUpEmailSentProps {
  */
 export function SignUpEmailSent({ email, onUseAnotherEmail }: SignUpEmailSentProps) {
   const heading = useRef<HTMLHeadingElement>(null)
-  useEffect(() => heading.current?.focus(), [])
+  useFocusOnShow(true, () => heading.current)
   return (
     <div className="form-message form-message--success sign-up-sent" role="status">
       <h2 ref={heading} tabIndex={-1}>
