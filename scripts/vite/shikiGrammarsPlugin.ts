@@ -4,10 +4,11 @@
  * modules importing the languages they embed), so bundling them only cost the build: about 360
  * more modules for Rolldown to parse, chunk and minify, ~1 s of CPU and ~100 MB on every build.
  *
- * The build copies them to `assets/shiki-grammars-<version>/` (the version in the folder keeps
- * the CDN's immutable caching of assets/ honest across upgrades); the dev server serves them
- * from node_modules; `virtual:folio-shiki-grammars` tells the preview worker where they are and
- * which file each language name and alias loads.
+ * The build copies those the preview can load (shippedGrammarFiles) to
+ * `assets/shiki-grammars-<version>/` (the version in the folder keeps the CDN's immutable caching
+ * of assets/ honest across upgrades); the dev server serves them from node_modules;
+ * `virtual:folio-shiki-grammars` tells the preview worker where they are and which file each
+ * language name and alias loads.
  */
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
