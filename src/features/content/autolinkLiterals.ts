@@ -66,8 +66,16 @@ export function withoutAutolinkLiterals(
   return { ...syntax, text }
 }
 
-/** Text that none of the transform's patterns can match lacks all of these. */
-const MAY_HOLD_AN_AUTOLINK = /@|https?:\/\/|www\./i
+/**
+ * Text that none of the transform's patterns can match lacks all of what the constructs need:
+ * the transform looks for the same `@`, `www.` and `http(s)://` as the parser does.
+ */
+const MAY_HOLD_AN_AUTOLINK = new RegExp(
+  Object.values(AUTOLINK_LITERALS)
+    .map((needed) => needed.source)
+    .join('|'),
+  'i',
+)
 
 /** The library's own transform, as `gfmFromMarkdown()` lists it. */
 const [autolinkTransform] = gfmAutolinkLiteralFromMarkdown().transforms ?? []
