@@ -4,7 +4,7 @@
  * modules importing the languages they embed), so bundling them only cost the build: about 360
  * more modules for Rolldown to parse, chunk and minify, ~1 s of CPU and ~100 MB on every build.
  *
- * The build copies those the preview can load (shippedGrammarFiles) to
+ * The build copies those the preview can load (shippedGrammars) to
  * `assets/shiki-grammars-<version>/` (the version in the folder keeps the CDN's immutable caching
  * of assets/ honest across upgrades); the dev server serves them from node_modules;
  * `virtual:folio-shiki-grammars` tells the preview worker where they are and which file each
@@ -38,23 +38,25 @@ export function grammarFiles(): Record<string, string> {
 }
 
 /**
- * The grammar files the preview can load: each language's own file (grammarFiles), and the
- * files those import for the languages they embed, down to the last. @shikijs/langs also has a
- * file per alias (`ts.mjs`, which re-exports `typescript.mjs`), and nothing loads those: an
- * alias is looked up in grammarFiles, so they are not shipped.
+ * The grammar files the preview can load, by name, with their sources (each read once, both to
+ * follow its imports and to ship it): each language's own file (grammarFiles), and the files
+ * those import for the languages they embed, down to the last. @shikijs/langs also has a file
+ * per alias (`ts.mjs`, which re-exports `typescript.mjs`), and nothing loads those: an alias is
+ * looked up in grammarFiles, so they are not shipped.
  */
-export function shippedGrammarFiles(): string[] {
-  const shipped = new Set<string>()
+export function shippedGrammars(): Map<string, string> {
+  const shipped = new Map<string, string>()
   const visit = (file: string) => {
     if (shipped.has(file)) return
-    shipped.add(file)
     const source = readFileSync(join(grammarsDir, file), 'utf8')
+    shipped.set(file, source)
     for (const [, imported] of source.matchAll(/\bfrom\s+['"]\.\/([^'"]+\.mjs)['"]/g)) {
       visit(imported as string)
     }
   }
   for (const file of new Set(Object.values(grammarFiles()))) visit(file)
-  return [...shipped].sort()
+  // By name, so the build emits them in the same order every time.
+  return new Map([...shipped].sort(([a], [b]) => (a < b ? -1 : 1)))
 }
 
 /** The virtual module only: what the preview worker's own build needs. */
@@ -84,12 +86,8 @@ export function shikiGrammarsPlugin(): Plugin[] {
       name: 'folio-shiki-grammars-files',
       generateBundle() {
         if (this.environment.config.consumer !== 'client') return
-        for (const file of shippedGrammarFiles()) {
-          this.emitFile({
-            type: 'asset',
-            fileName: `${GRAMMARS_PATH}${file}`,
-            source: readFileSync(join(grammarsDir, file)),
-          })
+        for (const [file, source] of shippedGrammars()) {
+          this.emitFile({ type: 'asset', fileName: `${GRAMMARS_PATH}${file}`, source })
         }
       },
       configureServer(server) {
