@@ -111,12 +111,27 @@ if (withPeer && !peerAvailable(peer)) {
 }
 const runs = Number(values.runs)
 const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`
+/**
+ * What is being built now, on one line a terminal overwrites (each size takes minutes, and the
+ * results print only once its builds are done); nothing in a log, where it would not be hidden.
+ */
+let lastProgress = ''
+function progress(text: string): void {
+  if (!process.stdout.isTTY) return
+  process.stdout.write(`${text}…`.padEnd(lastProgress.length + 1) + '\r')
+  lastProgress = `${text}…`
+}
+function clearProgress(): void {
+  if (!process.stdout.isTTY || !lastProgress) return
+  process.stdout.write(`${' '.repeat(lastProgress.length + 1)}\r`)
+  lastProgress = ''
+}
 try {
   console.log(
     `Site build with N generated posts (${values.kind} posts), cold builds alternating with the Astro peer, median of ${runs}, in ${root}\n`,
   )
   for (const [index, count] of sizes.entries()) {
-    if (process.stdout.isTTY) process.stdout.write(`generating ${count} posts…\r`)
+    progress(`generating ${count} posts`)
     const contentDir = await contentWithPosts(root, count, values.kind as PostKind)
     const outDir = path.join(root, `dist-${count}`)
     const envFor = (run: number) => ({
@@ -131,9 +146,14 @@ try {
       // The peer's script removes its last output before its timer starts: so does this one, so
       // neither cold build spends its time deleting the run before's thousands of files.
       await rm(outDir, { recursive: true, force: true })
+      progress(`N=${count}: Folio's cold build ${run + 1} of ${runs}`)
       folio.push(await build(envFor(run)))
-      if (withPeer) astro.push(await buildPeer(peer, path.join(contentDir, 'blog')))
+      if (withPeer) {
+        progress(`N=${count}: Astro's cold build ${run + 1} of ${runs}`)
+        astro.push(await buildPeer(peer, path.join(contentDir, 'blog')))
+      }
     }
+    clearProgress()
     const folioCold = report(`Folio N=${count}, cold`, count, folio)
     const astroCold = withPeer ? report(`Astro N=${count}, cold`, count, astro) : null
     if (astroCold) {
@@ -150,7 +170,11 @@ try {
     if (index === sizes.length - 1) {
       // Each a rebuild of the last cold run's inputs, into its output and from its caches.
       const warmBuilds: Run[] = []
-      for (let run = 0; run < runs; run += 1) warmBuilds.push(await build(envFor(runs - 1)))
+      for (let run = 0; run < runs; run += 1) {
+        progress(`N=${count}: warm build ${run + 1} of ${runs}`)
+        warmBuilds.push(await build(envFor(runs - 1)))
+      }
+      clearProgress()
       const warm = report(`Folio N=${count}, warm`, count, warmBuilds)
       if (astroCold) {
         console.log(
@@ -161,8 +185,10 @@ try {
       const editedBuilds: Run[] = []
       for (let run = 0; run < runs; run += 1) {
         await appendFile(path.join(contentDir, 'blog', `bench-post-${run}.md`), '\nAn edit.\n')
+        progress(`N=${count}: build after an edit ${run + 1} of ${runs}`)
         editedBuilds.push(await build(envFor(runs - 1)))
       }
+      clearProgress()
       report(`Folio N=${count}, 1 edit`, count, editedBuilds)
     }
     console.log('')
