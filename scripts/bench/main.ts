@@ -31,6 +31,20 @@ if (!(values.kind in POST_KINDS)) {
   console.error(`--kind must be one of ${Object.keys(POST_KINDS).join(', ')}, got "${values.kind}"`)
   process.exit(1)
 }
+const isCount = (text: string): boolean => /^[1-9]\d*$/.test(text)
+const badSize = (values.sizes as string).split(',').find((size) => !isCount(size))
+if (badSize !== undefined) {
+  console.error(
+    `--sizes takes numbers of posts separated by commas (100,1000): "${badSize}" is not one.`,
+  )
+  process.exit(1)
+}
+if (!isCount(values.runs as string)) {
+  console.error(
+    `--runs takes how many builds of each kind to time (3): "${values.runs}" is not one.`,
+  )
+  process.exit(1)
+}
 const sizes = (values.sizes as string).split(',').map(Number)
 const VITE_REACT_SSG = path.resolve('node_modules/vite-react-ssg/bin/vite-react-ssg.js')
 // What `npm run build` sets (production React, the bundler's allocator settings).
