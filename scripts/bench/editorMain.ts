@@ -35,6 +35,12 @@ if (badSize !== undefined) {
   )
   process.exit(1)
 }
+if (!/^[1-9]\d*$/.test(values.keystrokes)) {
+  console.error(
+    `--keystrokes takes how many keys to type in each note (120): "${values.keystrokes}" is not one.`,
+  )
+  process.exit(1)
+}
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv): void {
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } })

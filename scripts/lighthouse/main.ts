@@ -66,6 +66,18 @@ interface RunFigures {
   benchmarkIndex: number
 }
 
+if (!/^[1-9]\d*$/.test(values.runs)) {
+  console.error(`--runs takes how many runs to make of each page (5): "${values.runs}" is not one.`)
+  process.exit(1)
+}
+if (
+  values.port !== undefined &&
+  !(/^\d+$/.test(values.port) && +values.port >= 1 && +values.port <= 65534)
+) {
+  // The peer's server takes the next port.
+  console.error(`--port takes a port from 1 to 65534: "${values.port}" is not one.`)
+  process.exit(1)
+}
 const pages = values.pages ? values.pages.split(',') : defaultPages(values.dir)
 /** On a shared machine each engineer serves on their own ports. */
 const port = values.port ? Number(values.port) : undefined
