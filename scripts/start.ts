@@ -13,6 +13,7 @@ import { ensurePrerequisites } from './prerequisites/ensurePrerequisites.ts'
 import { consoleRunner, nodeSystem } from './prerequisites/nodeSystem.ts'
 import { startStaticServer } from './serve/staticServer.ts'
 import { STAND_IN_PORT, standInFunctionEnv } from './local/stripe/index.ts'
+import { portFlag, readFlags } from './cliFlags.ts'
 
 const { values } = parseArgs({
   options: {
@@ -23,11 +24,18 @@ const { values } = parseArgs({
   },
 })
 
+// Each is in a URL before its server starts, so none may be 0 ("any free port").
+const ports = readFlags(() => ({
+  site: portFlag('--port', values.port),
+  backend: portFlag('--backend-port', values['backend-port']),
+  stripe: portFlag('--stripe-port', values['stripe-port']),
+}))
+
 // Nothing beyond Node today (the backend is PGlite, the browser is the visitor's): keep it so.
 if (!(await ensurePrerequisites('start', nodeSystem(), consoleRunner)).ok) process.exit(1)
 
-const siteUrl = `http://127.0.0.1:${values.port}`
-const backendUrl = `http://127.0.0.1:${values['backend-port']}`
+const siteUrl = `http://127.0.0.1:${ports.site}`
+const backendUrl = `http://127.0.0.1:${ports.backend}`
 const children: ChildProcess[] = []
 
 function stopAll(code: number): never {
@@ -68,7 +76,7 @@ try {
   // Unless real Stripe test keys are given, Stripe's API is the local stand-in (scripts/local/stripe),
   // which also sends the signed webhooks back to the backend.
   const useStandIn = !process.env.STRIPE_SECRET_KEY
-  const stripePort = Number(values['stripe-port'])
+  const stripePort = ports.stripe
   const stripeEnv = useStandIn ? standInFunctionEnv(stripePort) : {}
   // The build loads Stripe.js from the stand-in only when it is told to; with real keys it
   // is the production path, js.stripe.com.
@@ -97,7 +105,7 @@ try {
     [
       'scripts/local/supabase/main.ts',
       '--port',
-      values['backend-port'] as string,
+      String(ports.backend),
       ...(values.reset ? ['--reset'] : []),
     ],
     // Email links lead back to this site.
@@ -115,7 +123,7 @@ try {
   step('Serving dist/')
   await startStaticServer({
     root: 'dist',
-    port: Number(values.port),
+    port: ports.site,
     host: '127.0.0.1',
     gzip: true,
     // Exactly the headers the build emitted for these pages (its connect-src names the backend).

@@ -13,6 +13,7 @@ import { spawnSync } from 'node:child_process'
 import { parseArgs } from 'node:util'
 import { E2E_STAND_IN_PORT } from '../local/stripe/index.ts'
 import { MAX_DOCUMENT_BYTES } from '../../src/features/workspace/documentLimits.ts'
+import { countFlag, countsFlag, readFlags } from '../cliFlags.ts'
 
 const { values } = parseArgs({
   options: {
@@ -26,21 +27,15 @@ const { values } = parseArgs({
 const backendPort = process.env.E2E_BACKEND_PORT ?? '54321'
 
 // Said before the build, not as the database's refusal a minute into the first note.
-const badSize = values.sizes
-  .split(',')
-  .find((size) => !/^\d+$/.test(size) || Number(size) < 1 || Number(size) > MAX_DOCUMENT_BYTES)
-if (badSize !== undefined) {
-  console.error(
-    `--sizes takes notes' sizes in bytes, from 1 to ${MAX_DOCUMENT_BYTES.toLocaleString('en')} (the most a note may hold), separated by commas: "${badSize}" is not one.`,
+readFlags(() => {
+  countsFlag(
+    '--sizes',
+    values.sizes,
+    `notes' sizes in bytes, from 1 to ${MAX_DOCUMENT_BYTES.toLocaleString('en')} (the most a note may hold), separated by commas`,
+    { max: MAX_DOCUMENT_BYTES },
   )
-  process.exit(1)
-}
-if (!/^[1-9]\d*$/.test(values.keystrokes)) {
-  console.error(
-    `--keystrokes takes how many keys to type in each note (120): "${values.keystrokes}" is not one.`,
-  )
-  process.exit(1)
-}
+  countFlag('--keystrokes', values.keystrokes, 'how many keys to type in each note (120)')
+})
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv): void {
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } })

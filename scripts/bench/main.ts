@@ -18,6 +18,7 @@ import { buildPeer, median, peerAvailable, peerScript, type PeerRun } from './as
 import { POST_KINDS, type PostKind } from './generatePosts.ts'
 import { pageWeight } from '../size/pageWeight.ts'
 import { npmScriptEnv } from './npmScriptEnv.ts'
+import { countFlag, countsFlag, readFlags } from '../cliFlags.ts'
 
 const { values } = parseArgs({
   options: {
@@ -31,21 +32,10 @@ if (!(values.kind in POST_KINDS)) {
   console.error(`--kind must be one of ${Object.keys(POST_KINDS).join(', ')}, got "${values.kind}"`)
   process.exit(1)
 }
-const isCount = (text: string): boolean => /^[1-9]\d*$/.test(text)
-const badSize = (values.sizes as string).split(',').find((size) => !isCount(size))
-if (badSize !== undefined) {
-  console.error(
-    `--sizes takes numbers of posts separated by commas (100,1000): "${badSize}" is not one.`,
-  )
-  process.exit(1)
-}
-if (!isCount(values.runs as string)) {
-  console.error(
-    `--runs takes how many builds of each kind to time (3): "${values.runs}" is not one.`,
-  )
-  process.exit(1)
-}
-const sizes = (values.sizes as string).split(',').map(Number)
+const { sizes, runs } = readFlags(() => ({
+  sizes: countsFlag('--sizes', values.sizes, 'numbers of posts separated by commas (100,1000)'),
+  runs: countFlag('--runs', values.runs, 'how many builds of each kind to time (3)'),
+}))
 const VITE_REACT_SSG = path.resolve('node_modules/vite-react-ssg/bin/vite-react-ssg.js')
 // What `npm run build` sets (production React, the bundler's allocator settings).
 const BUILD_ENV = npmScriptEnv(
@@ -123,7 +113,6 @@ if (withPeer && !peerAvailable(peer)) {
   )
   process.exit(1)
 }
-const runs = Number(values.runs)
 const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`
 /**
  * What is being built now, on one line a terminal overwrites (each size takes minutes, and the

@@ -21,6 +21,7 @@ import { pageWeight } from '../size/pageWeight.ts'
 import { buildPeerPost, postSlugOf } from './peerPost.ts'
 import { measuringBrowserPath } from '../prerequisites/requirements.ts'
 import { longestHydrationMs, type UserTiming } from './hydrationTimings.ts'
+import { countFlag, portFlag, readFlags } from '../cliFlags.ts'
 
 const { values } = parseArgs({
   options: {
@@ -66,22 +67,13 @@ interface RunFigures {
   benchmarkIndex: number
 }
 
-if (!/^[1-9]\d*$/.test(values.runs)) {
-  console.error(`--runs takes how many runs to make of each page (5): "${values.runs}" is not one.`)
-  process.exit(1)
-}
-if (
-  values.port !== undefined &&
-  !(/^\d+$/.test(values.port) && +values.port >= 1 && +values.port <= 65534)
-) {
-  // The peer's server takes the next port.
-  console.error(`--port takes a port from 1 to 65534: "${values.port}" is not one.`)
-  process.exit(1)
-}
+const { runs, port } = readFlags(() => ({
+  runs: countFlag('--runs', values.runs, 'how many runs to make of each page (5)'),
+  // On a shared machine each engineer serves on their own ports; the peer's server takes the
+  // one after this.
+  port: values.port === undefined ? undefined : portFlag('--port', values.port, { max: 65_534 }),
+}))
 const pages = values.pages ? values.pages.split(',') : defaultPages(values.dir)
-/** On a shared machine each engineer serves on their own ports. */
-const port = values.port ? Number(values.port) : undefined
-const runs = Number(values.runs)
 
 /**
  * A new browser, with a new empty profile, for every run: each run is a first visit. (Reusing

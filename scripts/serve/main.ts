@@ -6,6 +6,7 @@
 import { parseArgs } from 'node:util'
 import { readHeaderSet } from '../build/securityHeaders.ts'
 import { startStaticServer } from './staticServer.ts'
+import { portFlag, readFlags } from '../cliFlags.ts'
 
 const { values } = parseArgs({
   options: {
@@ -17,9 +18,11 @@ const { values } = parseArgs({
   },
 })
 
+// Port 0: any free port (the line below names it).
+const port = readFlags(() => portFlag('--port', values.port, { min: 0 }))
 const { url } = await startStaticServer({
   root: values.dir,
-  port: Number(values.port),
+  port,
   host: values.host,
   gzip: values.gzip,
   headers: values['no-security-headers'] ? {} : (await readHeaderSet(values.dir)).headers,

@@ -9,6 +9,7 @@
 import { parseArgs } from 'node:util'
 import { startStripeStandIn } from './stripeStandIn.ts'
 import { STAND_IN_PORT, STAND_IN_SECRET_KEY, STAND_IN_WEBHOOK_SECRET } from './testKeys.ts'
+import { countFlag, portFlag, readFlags } from '../../cliFlags.ts'
 
 const { values } = parseArgs({
   options: {
@@ -23,13 +24,23 @@ const { values } = parseArgs({
   },
 })
 
+const { port, webhookDelayMs } = readFlags(() => ({
+  port: portFlag('--port', values.port),
+  webhookDelayMs: countFlag(
+    '--webhook-delay-ms',
+    values['webhook-delay-ms'],
+    'how long to wait before sending a webhook, in milliseconds (800)',
+    { min: 0 },
+  ),
+}))
+
 const standIn = await startStripeStandIn({
-  port: Number(values.port),
+  port,
   secretKey: process.env.STRIPE_SECRET_KEY ?? STAND_IN_SECRET_KEY,
   webhook: {
     url: values['webhook-url'],
     secret: process.env.STRIPE_WEBHOOK_SECRET ?? STAND_IN_WEBHOOK_SECRET,
-    delayMs: Number(values['webhook-delay-ms']),
+    delayMs: webhookDelayMs,
   },
   log: (line) => console.log(`[stripe stand-in] ${line}`),
   servePages: values['serve-pages'],

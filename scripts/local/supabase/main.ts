@@ -5,6 +5,7 @@
  */
 import { parseArgs } from 'node:util'
 import { startBackend } from './startBackend.ts'
+import { portFlag, readFlags } from '../../cliFlags.ts'
 
 const { values } = parseArgs({
   options: {
@@ -34,11 +35,8 @@ separated), FOLIO_JWT_SECRET (required to listen on anything but loopback).`)
   process.exit(0)
 }
 
-const port = Number(values.port)
-if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  console.error(`--port must be a port number, got "${values.port}"`)
-  process.exit(2)
-}
+// Port 0: any free port (the API URL it prints names it).
+const port = readFlags(() => portFlag('--port', values.port, { min: 0 }))
 
 const backend = await startBackend({
   port,
