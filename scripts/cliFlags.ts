@@ -1,7 +1,7 @@
 /**
  * The numbers our commands take as flags (ports, counts, sizes), read in one way: each is checked
- * before anything starts, and one that cannot be used is named in words, where `Number()` made
- * it NaN posts, a random port or a stack trace a minute later.
+ * before anything starts, and one that cannot be used is named in words, where `Number()` let it
+ * through as NaN posts, a port in a URL that nothing could serve, or Node's stack trace later.
  */
 
 /** A flag's value that cannot be used; `readFlags` prints its message and exits. */
