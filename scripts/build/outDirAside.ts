@@ -10,11 +10,19 @@ import { readdir, rename, rm } from 'node:fs/promises'
 import path from 'node:path'
 import type { Plugin } from 'vite'
 
-/** `dist` → `.dist-old-<pid>-<time>`: beside it, so the rename never crosses file systems. */
+/** Moves this process has made: with the time, a name no earlier move has taken. */
+let moveCount = 0
+
+/**
+ * `dist` → `.dist-old-<pid>-<time>-<n>`: beside it, so the rename never crosses file systems.
+ * The count matters: a folder set aside twice in one millisecond (two caches opened at once)
+ * would otherwise be renamed onto the first, not yet deleted, and fail with ENOTEMPTY.
+ */
 function asideName(outDir: string): string {
+  moveCount += 1
   return path.join(
     path.dirname(outDir),
-    `.${path.basename(outDir)}-old-${process.pid}-${Date.now()}`,
+    `.${path.basename(outDir)}-old-${process.pid}-${Date.now()}-${moveCount}`,
   )
 }
 

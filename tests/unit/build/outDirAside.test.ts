@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { moveFolderAside } from '../../../scripts/build/outDirAside.ts'
 
 let parent: string
@@ -38,6 +38,23 @@ describe('moveFolderAside', () => {
       await moveFolderAside(dist)
     ).removed
     expect((await readdir(parent)).sort()).toEqual(['dist-other', 'notes.txt'])
+  })
+
+  it('sets the folder aside again within the millisecond it last did, before that one is deleted', async () => {
+    // Two caches opened in one millisecond (the page cache's unit test did, now and then): the
+    // rename found the name the first had taken still there and failed with ENOTEMPTY.
+    const now = vi.spyOn(Date, 'now').mockReturnValue(1_795_842_411_896)
+    try {
+      const dist = join(parent, 'dist')
+      await lastBuild(join(parent, `.dist-old-${process.pid}-1795842411896`), 2)
+      await lastBuild(dist, 2)
+      const { removed } = await moveFolderAside(dist)
+      expect(existsSync(dist)).toBe(false)
+      await removed
+      expect(await readdir(parent)).toEqual([])
+    } finally {
+      now.mockRestore()
+    }
   })
 
   it('leaves a folder holding a git checkout to Vite, which keeps .git', async () => {
