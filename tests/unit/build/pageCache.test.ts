@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { PageCache, pageInputs } from '../../../scripts/build/pageCache.ts'
 
 let parent: string
@@ -94,6 +94,26 @@ describe('PageCache', () => {
     expect(files).not.toContain('999-1.pack')
     // Every page came from that pack: the second build rendered nothing.
     expect(await readFile(join(parent, 'dist2', post.loaderData), 'utf8')).toBe('{"v":"first"}')
+  })
+
+  it('keeps the pages it reuses whole when the next build opens within the same millisecond', async () => {
+    // A pack named only by process and time: the second build's pack took the first's name,
+    // opening it emptied the pack its reused page was still read from, and the third build got
+    // another page's bytes (or none) for that page.
+    const now = vi.spyOn(Date, 'now').mockReturnValue(1_795_842_411_896)
+    try {
+      await build('k1', join(parent, 'dist1'), 'first')
+      const second = await PageCache.open(cacheDir, join(parent, 'dist2'), 'k1')
+      expect(await second.reuse('/blog/hello')).toBeTruthy()
+      await write(join(parent, 'dist2'), notFound.page, '<h1>/404 second</h1>')
+      second.keep('/404', notFound, { page: '<h1>/404 second</h1>', loaderData: null }, [])
+      await second.save()
+      const third = await PageCache.open(cacheDir, join(parent, 'dist3'), 'k1')
+      expect((await third.reuse('/blog/hello'))?.texts.page).toBe('<h1>/blog/hello first</h1>')
+      expect((await third.reuse('/404'))?.texts.page).toBe('<h1>/404 second</h1>')
+    } finally {
+      now.mockRestore()
+    }
   })
 
   it('has nothing to reuse after a build that stopped before saving', async () => {
