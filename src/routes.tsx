@@ -41,11 +41,25 @@ const validators: Partial<Record<string, RouteHandle['validate']>> = {
   '/subscribe/stripe': (location) => isValidCheckoutQuery(new URLSearchParams(location.search)),
 }
 
+/**
+ * A page module as the router takes it. A page's `loader` runs only while prerendering: in the
+ * browser, vite-react-ssg gives every route of a prerendered document a loader that reads the
+ * page's payload file, and react-router warned on each move to a page with data that the
+ * module's own loader would be ignored. So the browser's router never sees it.
+ */
+function forThisSide(load: () => Promise<PageModule>): () => Promise<PageModule> {
+  if (import.meta.env.SSR) return load
+  return async () => {
+    const { loader: _prerenderOnly, ...page } = await load()
+    return page
+  }
+}
+
 function pageRoute(rule: RouteRule): RouteRecord {
   const load = pageModules[rule.path]
   if (!load) throw new Error(`No page module for route ${rule.path}`)
   const handle: RouteHandle = { rule, validate: validators[rule.path] }
-  const lazy = withChunkReload(load, rule.path)
+  const lazy = withChunkReload(forThisSide(load), rule.path)
   // A page that throws shows the error screen inside its layout (header and footer stay).
   const errorElement = <RouteErrorScreen />
   return rule.path === '/'

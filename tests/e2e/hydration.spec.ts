@@ -10,6 +10,7 @@ import { bootManifestOf } from '../../scripts/build/deferHydration.ts'
 import {
   documentIsMarked,
   expect,
+  headerLink,
   markDocument,
   test,
   trackErrors,
@@ -81,6 +82,27 @@ for (const { path, title, text } of SITE_PAGES) {
     await expectSilentHydration(page, messages)
   })
 }
+
+test('moving from page to page in the app says nothing in the console either', async ({ page }) => {
+  // Each page below has data (a loader while prerendering, a payload file in the browser):
+  // react-router warned on every such move that the page module's loader would be ignored.
+  const messages = trackConsole(page)
+  await page.goto('/pricing')
+  await waitForHydration(page)
+  await markDocument(page)
+  for (const [link, heading] of [
+    [headerLink(page, 'Blog'), 'Notes from the Folio team'],
+    [page.getByRole('main').getByRole('link', { name: 'Introducing Folio' }), 'Introducing Folio'],
+    [headerLink(page, 'Changelog'), 'What’s new in Folio'],
+    [headerLink(page, 'About'), 'About us'],
+  ] as const) {
+    await link.click()
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(heading)
+  }
+  await page.waitForLoadState('networkidle')
+  expect(await documentIsMarked(page)).toBe(true)
+  expect(messages).toEqual([])
+})
 
 test('the 404 page hydrates with nothing in the console but its own status', async ({ page }) => {
   const messages = trackConsole(page)
