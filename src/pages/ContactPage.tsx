@@ -7,6 +7,7 @@ import { FormMessage } from '../components/FormMessage'
 import { Seo } from '../app/Seo'
 import { useSafeNavigate } from '../app/useSafeNavigate'
 import { validateContact, type ContactErrors } from '../../supabase/functions/contact/validate'
+import { SubmitButton } from '../components/SubmitButton'
 
 type SendResult = { ok: true } | { ok: false; message: string; fields?: ContactErrors }
 
@@ -103,9 +104,7 @@ function ContactForm() {
         <label htmlFor="contact-website">Website</label>
         <input id="contact-website" name="website" tabIndex={-1} autoComplete="off" />
       </div>
-      <button type="submit" className="button button--primary" disabled={sending}>
-        {sending ? 'Sending…' : 'Send message'}
-      </button>
+      <SubmitButton disabled={sending}>{sending ? 'Sending…' : 'Send message'}</SubmitButton>
     </form>
   )
 }

@@ -2,7 +2,8 @@
  * `react-dom/client` in the browser build (scripts/vite/preactClientPlugin.ts): React 18's root
  * API on preact/compat, which vite-react-ssg imports to hydrate the prerendered page (or to
  * render one that was not prerendered). Hydration runs in turns (hydrationTurns.ts), reports
- * what it had to change, and `autoFocus` and controlled fields behave as in React.
+ * what it had to change, keeps what was typed before it (typedBeforeHydration.ts), and
+ * `autoFocus` and controlled fields behave as in React.
  */
 import { options, type ComponentChild } from 'preact'
 import { hydrate, render, unmountComponentAtNode } from 'preact/compat'
@@ -10,6 +11,7 @@ import { focusOnMount, whileHydrating } from './autoFocus'
 import { keepControlledFieldsInStep } from './controlledFields'
 import { reportHydrationChanges, watchHydrationChanges } from './hydrationCheck'
 import { hydrateInTurns, enableHydrationTurns, type Turn } from './hydrationTurns'
+import { keepWhatWasTypedBeforeHydration } from './typedBeforeHydration'
 
 focusOnMount()
 keepControlledFieldsInStep()
@@ -65,6 +67,7 @@ async function resumeTurn(
 }
 
 export function hydrateRoot(container: Element, children: ComponentChild): Root {
+  keepWhatWasTypedBeforeHydration(container)
   // A task of its own, apart from the router's set-up that ran just before.
   setTimeout(() => {
     hydrateInTurns(

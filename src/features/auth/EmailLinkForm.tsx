@@ -5,6 +5,7 @@ import { validateEmail } from './credentials'
 import { loadSupabase } from './supabaseClient'
 import { useAuthAction } from './useAuthAction'
 import { callbackUrl } from './useAuthRedirect'
+import { SubmitButton } from '../../components/SubmitButton'
 
 interface EmailLinkFormProps {
   purpose: 'magic-link' | 'recovery'
@@ -58,13 +59,13 @@ export function EmailLinkForm({ purpose, redirectTarget }: EmailLinkFormProps) {
         error={error}
         required
       />
-      <button type="submit" className="button button--primary" disabled={busy}>
+      <SubmitButton disabled={busy}>
         {busy
           ? 'Sending…'
           : purpose === 'magic-link'
             ? 'Email me a sign-in link'
             : 'Email me a reset link'}
-      </button>
+      </SubmitButton>
     </form>
   )
 }

@@ -81,6 +81,9 @@ export function LoginPanel() {
   return (
     <section className="auth-panel" aria-labelledby="auth-title">
       <h1 id="auth-title">{headings[mode]}</h1>
+      <noscript>
+        <p>Signing in needs JavaScript: turn it on for this site, then reload the page.</p>
+      </noscript>
       {mode === 'reset' || mode === 'mfa' ? null : (
         <nav className="tabs" aria-label="Ways to sign in">
           {tabs.map((tab) => (

@@ -4,6 +4,7 @@ import { TOTP_CODE_REQUIRED, verifySecondFactor } from './secondFactor'
 import { loadSupabase } from './supabaseClient'
 import { TotpCodeField } from './TotpCodeField'
 import { useAuthAction } from './useAuthAction'
+import { SubmitButton } from '../../components/SubmitButton'
 
 interface MfaChallengeFormProps {
   onVerified: () => void
@@ -31,9 +32,7 @@ export function MfaChallengeForm({ onVerified }: MfaChallengeFormProps) {
       </p>
       {error ? <FormMessage kind="error">{error}</FormMessage> : null}
       <TotpCodeField value={code} onChange={setCode} />
-      <button type="submit" className="button button--primary" disabled={busy}>
-        {busy ? 'Checking…' : 'Verify'}
-      </button>
+      <SubmitButton disabled={busy}>{busy ? 'Checking…' : 'Verify'}</SubmitButton>
     </form>
   )
 }

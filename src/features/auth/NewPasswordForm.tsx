@@ -7,6 +7,7 @@ import { TOTP_CODE_REQUIRED, needsStepUp, verifySecondFactor } from './secondFac
 import { PASSWORD_LENGTH_HINT, passwordLengthProblem } from '../../lib/passwordPolicy'
 import { loadSupabase } from './supabaseClient'
 import { TotpCodeField } from './TotpCodeField'
+import { SubmitButton } from '../../components/SubmitButton'
 
 interface NewPasswordFormProps {
   onDone: () => void
@@ -113,9 +114,7 @@ export function NewPasswordForm({ onDone, purpose = 'change' }: NewPasswordFormP
         </p>
         {message}
         <TotpCodeField value={code} onChange={setCode} />
-        <button type="submit" className="button button--primary" disabled={busy}>
-          {busy ? 'Saving…' : 'Verify and save password'}
-        </button>
+        <SubmitButton disabled={busy}>{busy ? 'Saving…' : 'Verify and save password'}</SubmitButton>
         <button
           type="button"
           className="button"
@@ -154,9 +153,7 @@ export function NewPasswordForm({ onDone, purpose = 'change' }: NewPasswordFormP
         onChange={(event) => setConfirm(event.target.value)}
         required
       />
-      <button type="submit" className="button button--primary" disabled={busy}>
-        {busy ? 'Saving…' : 'Save new password'}
-      </button>
+      <SubmitButton disabled={busy}>{busy ? 'Saving…' : 'Save new password'}</SubmitButton>
     </form>
   )
 }

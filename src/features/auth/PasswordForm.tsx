@@ -8,6 +8,7 @@ import { loadSupabase } from './supabaseClient'
 import { PASSWORD_LENGTH_HINT } from '../../lib/passwordPolicy'
 import { callbackUrl } from './useAuthRedirect'
 import { SignUpEmailSent } from './SignUpEmailSent'
+import { SubmitButton } from '../../components/SubmitButton'
 
 interface PasswordFormProps {
   mode: 'signin' | 'signup'
@@ -99,7 +100,7 @@ export function PasswordForm({ mode, redirectTarget, onSignedIn }: PasswordFormP
         hint={mode === 'signup' ? PASSWORD_LENGTH_HINT : undefined}
         required
       />
-      <button type="submit" className="button button--primary" disabled={busy}>
+      <SubmitButton disabled={busy}>
         {busy
           ? mode === 'signup'
             ? 'Creating your account…'
@@ -107,7 +108,7 @@ export function PasswordForm({ mode, redirectTarget, onSignedIn }: PasswordFormP
           : mode === 'signup'
             ? 'Create account'
             : 'Sign in'}
-      </button>
+      </SubmitButton>
     </form>
   )
 }

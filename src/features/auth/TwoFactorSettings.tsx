@@ -7,6 +7,7 @@ import { qrCodeImageSource } from './qrCodeImageSource'
 import { TOTP_CODE_REQUIRED } from './secondFactor'
 import { loadSupabase } from './supabaseClient'
 import { useAuthAction } from './useAuthAction'
+import { SubmitButton } from '../../components/SubmitButton'
 
 interface Enrolment {
   factorId: string
@@ -144,9 +145,7 @@ export function TwoFactorSettings() {
             onChange={(event) => setCode(event.target.value)}
             required
           />
-          <button type="submit" className="button button--primary" disabled={busy}>
-            {busy ? 'Checking…' : 'Turn on two-factor'}
-          </button>
+          <SubmitButton disabled={busy}>{busy ? 'Checking…' : 'Turn on two-factor'}</SubmitButton>
         </form>
       ) : null}
     </section>
