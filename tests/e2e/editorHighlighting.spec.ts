@@ -100,6 +100,10 @@ test('script and JSON fences are coloured without loading the Lezer JavaScript g
     const { pathname } = new URL(request.url())
     if (pathname.startsWith('/assets/') && pathname.endsWith('.js')) scripts.push(pathname.slice(1))
   })
+  const warnings: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text())
+  })
   await signIn(page, user, `/dashboard?doc=${doc.id}`)
   await editorReady(page)
   const keyword = await colourOf(page, '--cm-keyword')
@@ -108,6 +112,10 @@ test('script and JSON fences are coloured without loading the Lezer JavaScript g
   expect(await coloursOf(page, 'const')).toEqual([keyword])
   expect(await coloursOf(page, 'function')).toEqual([keyword])
   expect(await coloursOf(page, '3')).toEqual([number])
+  // A quoted key is a property, as the JSON grammar had it, not a string: the stream mode
+  // calls it "string property", and CodeMirror warned that it knew no tag "property".
+  expect(await coloursOf(page, '"retries"')).toEqual([await colourOf(page, '--cm-property')])
+  expect(warnings).toEqual([])
 
   const packages = await chunkPackages()
   const loaded = new Set(scripts.flatMap((script) => packages[script] ?? []))
