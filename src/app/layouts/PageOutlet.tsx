@@ -13,7 +13,15 @@ export function PageOutlet() {
     .reverse()
     .map((match) => match.handle)
     .find(isRouteHandle)
+  // Refused at once, hydrating or not: the page itself must not act on a refused address. A
+  // prerendered page (made without the query) is then replaced while it hydrates, on purpose.
   if (handle?.validate && !handle.validate(location))
-    return <ErrorScreen statusCode={NOT_FOUND_STATUS} message={validationFailedMessage(location)} />
+    return (
+      <ErrorScreen
+        statusCode={NOT_FOUND_STATUS}
+        message={validationFailedMessage(location)}
+        replacesPrerender
+      />
+    )
   return <Outlet />
 }

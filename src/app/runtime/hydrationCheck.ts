@@ -20,6 +20,29 @@ function isInvisibleRemoval(record: MutationRecord): boolean {
   )
 }
 
+/**
+ * Marks content a page renders in place of its prerendered content on purpose: the 404 for an
+ * address its route refuses (PageOutlet). The check reads the query, which the prerender did not
+ * have, and must win before the page's own content acts (a guarded page would send the visitor
+ * to sign in instead).
+ */
+export const REPLACES_PRERENDER_ATTRIBUTE = 'data-replaces-prerender'
+
+/** The parents into which this batch of changes put marked content. */
+function replacedIn(records: MutationRecord[]): Set<Node> {
+  const parents = new Set<Node>()
+  for (const record of records)
+    for (const node of record.addedNodes)
+      if (node instanceof Element && node.hasAttribute(REPLACES_PRERENDER_ATTRIBUTE))
+        parents.add(record.target)
+  return parents
+}
+
+/** A change that puts marked content in, or takes out what it replaces. */
+function isIntendedReplacement(record: MutationRecord, parents: Set<Node>): boolean {
+  return record.type === 'childList' && parents.has(record.target)
+}
+
 function nameOf(node: Node): string {
   if (node instanceof Element) return `<${node.localName}>`
   return node.nodeType === Node.TEXT_NODE ? `text "${node.textContent ?? ''}"` : node.nodeName
@@ -59,9 +82,14 @@ export function watchHydrationChanges(root: Element): {
     report: (within = () => true) => {
       if (!watching) return
       watching = false
-      const changes = observer
-        .takeRecords()
-        .filter((record) => within(record.target) && !isInvisibleRemoval(record))
+      const records = observer.takeRecords()
+      const replaced = replacedIn(records)
+      const changes = records.filter(
+        (record) =>
+          within(record.target) &&
+          !isInvisibleRemoval(record) &&
+          !isIntendedReplacement(record, replaced),
+      )
       observer.disconnect()
       const [first] = changes
       if (first) {
