@@ -22,9 +22,9 @@ function isInvisibleRemoval(record: MutationRecord): boolean {
 
 /**
  * Marks content a page renders in place of its prerendered content on purpose: the 404 for an
- * address its route refuses (PageOutlet). The check reads the query, which the prerender did not
- * have, and must win before the page's own content acts (a guarded page would send the visitor
- * to sign in instead).
+ * address its route refuses (PageOutlet). The route's check reads the query, which the prerender
+ * did not have, and must win before the page's own content acts (a guarded page would send the
+ * visitor to sign in instead), so the 404 comes while the page hydrates.
  */
 export const REPLACES_PRERENDER_ATTRIBUTE = 'data-replaces-prerender'
 
