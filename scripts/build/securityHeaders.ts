@@ -100,7 +100,10 @@ export function contentSecurityPolicy({
     'worker-src': ["'self'", 'blob:'],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
-    'form-action': ["'self'"],
+    // Every form is sent by the app with fetch: a form the browser submitted itself (one
+    // prerendered, used before hydration) would put what was typed into a URL or a POST to
+    // the CDN. Stripe's checkout and portal run in their own frames and pages.
+    'form-action': ["'none'"],
     'frame-ancestors': ["'none'"],
   }
   return Object.entries(directives)

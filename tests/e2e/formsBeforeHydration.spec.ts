@@ -99,3 +99,20 @@ test.describe('without JavaScript', () => {
     expect(documents).toEqual(['GET /login'])
   })
 })
+
+test('the security headers let no form of the site be submitted by the browser itself', async ({
+  page,
+}) => {
+  // The backstop behind the disabled buttons: the app sends every form with fetch, so the
+  // policy allows no form submission at all (form-action 'none'). form.submit() skips the
+  // app's handler and the button, as a prerendered form without either would be sent.
+  const documents = navigations(page)
+  await page.goto('/login')
+  await waitForHydration(page)
+  await page.getByLabel('Email', { exact: true }).fill('someone@example.com')
+  await page.getByLabel('Password').fill('a password nobody should see')
+  await page.locator('form').evaluate((form: HTMLFormElement) => form.submit())
+  await page.waitForTimeout(500)
+  expect(documents).toEqual(['GET /login'])
+  expect(page.url()).not.toContain('password')
+})
