@@ -13,25 +13,14 @@
  */
 import { subscribeHydrationSettled } from './hydrationTurns'
 
-/** Fields whose text is not in `value`, or that nobody types into. */
-const NOT_TYPED_INTO = new Set([
-  'checkbox',
-  'radio',
-  'file',
-  'hidden',
-  'submit',
-  'button',
-  'reset',
-  'image',
-])
-
 export function announceFieldsTypedBeforeHydration(root: ParentNode): void {
+  // Text only: a checkbox's or a radio's state is not its value, a file field's value names the
+  // chosen file; a hidden field's or a button's value is always its attribute's.
   for (const field of root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(
-    'input, textarea',
-  )) {
-    if (NOT_TYPED_INTO.has(field.type) || field.value === field.defaultValue) continue
-    field.dispatchEvent(new Event('input', { bubbles: true }))
-  }
+    'input:not([type=checkbox],[type=radio],[type=file]), textarea',
+  ))
+    if (field.value !== field.defaultValue)
+      field.dispatchEvent(new Event('input', { bubbles: true }))
 }
 
 /** Announces the fields in `container` typed into before hydration, once it has ended. */
