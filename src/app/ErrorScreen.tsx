@@ -1,28 +1,21 @@
 import { useRouteError } from 'react-router-dom'
 import { Head } from 'vite-react-ssg'
 import { toPageError } from './errors'
-import { REPLACES_PRERENDER_ATTRIBUTE } from './runtime/hydrationCheck'
 import { useSafeNavigate } from './useSafeNavigate'
 
 interface ErrorScreenProps {
   statusCode: number
   message: string
-  /** Shown in place of a prerendered page on purpose (hydrationCheck.ts does not report it). */
-  replacesPrerender?: boolean
 }
 
 /**
  * The fatal-error screen (docs/product.md): status code, 'Oops.', the message and a way home. It is
  * the content of a page: the layout around it gives the site's header, footer and `<main>`.
  */
-export function ErrorScreen({ statusCode, message, replacesPrerender }: ErrorScreenProps) {
+export function ErrorScreen({ statusCode, message }: ErrorScreenProps) {
   const navigate = useSafeNavigate()
   return (
-    <section
-      className="error-screen"
-      aria-labelledby="error-screen-title"
-      {...(replacesPrerender ? { [REPLACES_PRERENDER_ATTRIBUTE]: '' } : {})}
-    >
+    <section className="error-screen" aria-labelledby="error-screen-title">
       <Head>
         <title>{`${statusCode} · Folio`}</title>
         <meta name="robots" content="noindex" />

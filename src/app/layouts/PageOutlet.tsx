@@ -2,6 +2,7 @@ import { Outlet, useLocation, useMatches } from 'react-router-dom'
 import { ErrorScreen } from '../ErrorScreen'
 import { NOT_FOUND_STATUS, validationFailedMessage } from '../errors'
 import { isRouteHandle } from '../routeHandle'
+import { replacingPrerenderedPage } from '../runtime/hydrationCheck'
 
 /**
  * Where a layout puts its page: the matched page, or the validation 404 (docs/product.md) when the route's
@@ -13,15 +14,10 @@ export function PageOutlet() {
     .reverse()
     .map((match) => match.handle)
     .find(isRouteHandle)
-  // Refused at once, hydrating or not: the page itself must not act on a refused address. A
-  // prerendered page (made without the query) is then replaced while it hydrates, on purpose.
-  if (handle?.validate && !handle.validate(location))
-    return (
-      <ErrorScreen
-        statusCode={NOT_FOUND_STATUS}
-        message={validationFailedMessage(location)}
-        replacesPrerender
-      />
-    )
+  if (handle?.validate && !handle.validate(location)) {
+    // Refused at once, hydrating or not: the page itself must not act on a refused address.
+    replacingPrerenderedPage()
+    return <ErrorScreen statusCode={NOT_FOUND_STATUS} message={validationFailedMessage(location)} />
+  }
   return <Outlet />
 }

@@ -20,27 +20,16 @@ function isInvisibleRemoval(record: MutationRecord): boolean {
   )
 }
 
+let replacedOnPurpose = false
+
 /**
- * Marks content a page renders in place of its prerendered content on purpose: the 404 for an
- * address its route refuses (PageOutlet). The route's check reads the query, which the prerender
- * did not have, and must win before the page's own content acts (a guarded page would send the
- * visitor to sign in instead), so the 404 comes while the page hydrates.
+ * Says that the page being hydrated is replaced on purpose, so its changes are not reported:
+ * the 404 for an address its route refuses (PageOutlet). The route's check reads the query,
+ * which the prerender did not have, and must win before the page's own content acts (a guarded
+ * page would send the visitor to sign in instead), so the 404 comes while the page hydrates.
  */
-export const REPLACES_PRERENDER_ATTRIBUTE = 'data-replaces-prerender'
-
-/** The parents into which this batch of changes put marked content. */
-function replacedIn(records: MutationRecord[]): Set<Node> {
-  const parents = new Set<Node>()
-  for (const record of records)
-    for (const node of record.addedNodes)
-      if (node instanceof Element && node.hasAttribute(REPLACES_PRERENDER_ATTRIBUTE))
-        parents.add(record.target)
-  return parents
-}
-
-/** A change that puts marked content in, or takes out what it replaces. */
-function isIntendedReplacement(record: MutationRecord, parents: Set<Node>): boolean {
-  return record.type === 'childList' && parents.has(record.target)
+export function replacingPrerenderedPage(): void {
+  replacedOnPurpose = true
 }
 
 function nameOf(node: Node): string {
@@ -82,17 +71,12 @@ export function watchHydrationChanges(root: Element): {
     report: (within = () => true) => {
       if (!watching) return
       watching = false
-      const records = observer.takeRecords()
-      const replaced = replacedIn(records)
-      const changes = records.filter(
-        (record) =>
-          within(record.target) &&
-          !isInvisibleRemoval(record) &&
-          !isIntendedReplacement(record, replaced),
-      )
+      const changes = observer
+        .takeRecords()
+        .filter((record) => within(record.target) && !isInvisibleRemoval(record))
       observer.disconnect()
       const [first] = changes
-      if (first) {
+      if (first && !replacedOnPurpose) {
         console.error(
           `Hydration changed the prerendered page (${changes.length} change(s)), first ${describeChange(first)}.`,
         )
