@@ -47,7 +47,7 @@ const validators: Partial<Record<string, RouteHandle['validate']>> = {
  * page's payload file, and react-router warned on each move to a page with data that the
  * module's own loader would be ignored. So the browser's router never sees it.
  */
-function forThisSide(load: () => Promise<PageModule>): () => Promise<PageModule> {
+function withoutLoaderInBrowser(load: () => Promise<PageModule>): () => Promise<PageModule> {
   if (import.meta.env.SSR) return load
   return async () => {
     const { loader: _prerenderOnly, ...page } = await load()
@@ -59,7 +59,7 @@ function pageRoute(rule: RouteRule): RouteRecord {
   const load = pageModules[rule.path]
   if (!load) throw new Error(`No page module for route ${rule.path}`)
   const handle: RouteHandle = { rule, validate: validators[rule.path] }
-  const lazy = withChunkReload(forThisSide(load), rule.path)
+  const lazy = withChunkReload(withoutLoaderInBrowser(load), rule.path)
   // A page that throws shows the error screen inside its layout (header and footer stay).
   const errorElement = <RouteErrorScreen />
   return rule.path === '/'

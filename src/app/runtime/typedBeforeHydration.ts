@@ -13,7 +13,7 @@
  */
 import { subscribeHydrationSettled } from './hydrationTurns'
 
-export function announceFieldsTypedBeforeHydration(root: ParentNode): void {
+function announceFieldsTypedBeforeHydration(root: ParentNode): void {
   // Text only: a checkbox's or a radio's state is not its value, a file field's value names the
   // chosen file; a hidden field's or a button's value is always its attribute's.
   for (const field of root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(
