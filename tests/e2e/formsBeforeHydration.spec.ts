@@ -5,6 +5,7 @@
  * the sign-in form as a GET, its email and password in the URL (the CDN's logs, the history, the
  * next request's Referer), the contact form as a POST the static host refuses, the message gone.
  * Here the app's entry is held back, so the page stays as prerendered until the test lets it go.
+ * Last, fields filled without an event the app hears: the form sends what they hold.
  */
 import type { Page } from '@playwright/test'
 import { createUser } from './backend.ts'
@@ -115,4 +116,22 @@ test('the security headers let no form of the site be submitted by the browser i
   await page.waitForTimeout(500)
   expect(documents).toEqual(['GET /login'])
   expect(page.url()).not.toContain('password')
+})
+
+test('fields filled without an input event (a password manager, the browser autofilling on load) still sign in', async ({
+  page,
+}) => {
+  const user = await createUser('filled-silently')
+  await page.goto('/login')
+  await waitForHydration(page)
+  // Values set the way some fillers set them: straight into the fields, no event the app hears.
+  await page.evaluate(
+    ([email, password]) => {
+      ;(document.getElementById('field-email') as HTMLInputElement).value = email
+      ;(document.getElementById('field-password') as HTMLInputElement).value = password
+    },
+    [user.email, user.password] as const,
+  )
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+  await expect(page).toHaveURL((url) => url.pathname === '/dashboard')
 })

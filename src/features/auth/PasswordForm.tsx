@@ -29,16 +29,24 @@ export function PasswordForm({ mode, redirectTarget, onSignedIn }: PasswordFormP
   // Back from 'check your email': the keyboard continues in the empty email field.
   useFocusOnShow(startedOver && !sentTo, () => form.current?.querySelector('input'))
 
-  async function submit(event: React.FormEvent) {
+  async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    const found = validateCredentials(identifier, password, mode)
+    // What the fields hold now, which is what the person sees: a password manager, or the
+    // browser filling a saved password on load, may have set them without an event the app
+    // hears, and the state would still be empty.
+    const fields = new FormData(event.currentTarget)
+    const typedIdentifier = String(fields.get('email') ?? '')
+    const typedPassword = String(fields.get('password') ?? '')
+    setIdentifier(typedIdentifier)
+    setPassword(typedPassword)
+    const found = validateCredentials(typedIdentifier, typedPassword, mode)
     setErrors(found)
     if (Object.keys(found).length > 0) return
     setBusy(true)
     try {
       const supabase = await loadSupabase()
-      const email = identifier.trim()
-      const credentials = { email, password }
+      const email = typedIdentifier.trim()
+      const credentials = { email, password: typedPassword }
       if (mode === 'signup') {
         const { data, error } = await supabase.auth.signUp({
           ...credentials,
