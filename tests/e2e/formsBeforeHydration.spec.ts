@@ -8,7 +8,7 @@
  * Last, fields filled without an event the app hears: the form sends what they hold.
  */
 import type { Page } from '@playwright/test'
-import { createUser } from './backend.ts'
+import { createUser, uniqueEmail } from './backend.ts'
 import { expect, test, waitForHydration } from './fixtures.ts'
 
 /** Holds the app's entry script back until the returned function is called. */
@@ -59,6 +59,25 @@ test('the sign-in form sends nothing before the app can, and signs in with what 
   await signIn.click()
   await expect(page).toHaveURL((url) => url.pathname === '/dashboard')
   expect(documents).toEqual(['GET /login'])
+})
+
+test("a sign-up link's form keeps what was typed while the page turns from sign-in to sign-up", async ({
+  page,
+}) => {
+  // /login is prerendered in its sign-in mode; a link to ?mode=signup (the landing's "Start
+  // free") shows that form until hydration follows the address. The form was remounted then.
+  const release = await holdHydration(page)
+  await page.goto('/login?mode=signup')
+  const email = uniqueEmail('typed-early-signup')
+  await page.getByLabel('Email', { exact: true }).fill(email)
+  await page.getByLabel('Password').fill('correct-horse-battery-staple')
+
+  release()
+  await waitForHydration(page)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create your Folio account')
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email)
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await expect(page.getByText(`we sent a confirmation link to ${email}`)).toBeVisible()
 })
 
 test('the contact form posts nothing to the site before the app can, and sends what was typed once it can', async ({

@@ -1,6 +1,6 @@
 import '../../styles/forms.css'
 import { Suspense, lazy, useEffect } from 'react'
-import { Link, useSearchParams } from 'react-router-dom'
+import { Link, useLocation, useSearchParams } from 'react-router-dom'
 import { useIsHydrated } from '../../app/useIsHydrated'
 import { PasswordForm } from './PasswordForm'
 import { useAuthRedirect } from './useAuthRedirect'
@@ -57,6 +57,10 @@ export function LoginPanel() {
   // then follow the address, so a link to /login?mode=reset does not throw the page away.
   const params = useIsHydrated() ? liveParams : PRERENDERED_PARAMS
   const mode = parseMode(params.get('mode'))
+  // A fresh password form for each visit to a mode (each tab is a navigation), but the same
+  // one when hydration turns the prerendered sign-in form into the address's sign-up form:
+  // remounted then, it lost what was typed before hydration.
+  const formKey = useLocation().key
   const { target, goBack } = useAuthRedirect()
   useEffect(() => {
     for (const load of Object.values(laterForms)) {
@@ -99,7 +103,7 @@ export function LoginPanel() {
         </nav>
       )}
       {mode === 'signin' || mode === 'signup' ? (
-        <PasswordForm key={mode} mode={mode} redirectTarget={target} onSignedIn={afterSignIn} />
+        <PasswordForm key={formKey} mode={mode} redirectTarget={target} onSignedIn={afterSignIn} />
       ) : (
         // Only around the lazy forms: the prerendered page (the password form) must not contain
         // a boundary, or an update during hydration would make React throw the page away.
