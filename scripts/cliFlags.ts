@@ -29,10 +29,7 @@ export function countFlag(flag: string, text: string, takes: string, range: Rang
 
 /** Whole numbers separated by commas (`100,1000`), each within `range`. */
 export function countsFlag(flag: string, text: string, takes: string, range: Range = {}): number[] {
-  return text.split(',').map((item) => {
-    if (!wholeNumber(item, range)) refuse(flag, takes, item)
-    return Number(item)
-  })
+  return text.split(',').map((item) => countFlag(flag, item, takes, range))
 }
 
 /** A TCP port; `max` is lower for a command that also serves on the next port up. */
