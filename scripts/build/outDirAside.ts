@@ -9,21 +9,15 @@ import { existsSync } from 'node:fs'
 import { readdir, rename, rm } from 'node:fs/promises'
 import path from 'node:path'
 import type { Plugin } from 'vite'
-
-/** Moves this process has made: with the time, a name no earlier move has taken. */
-let moveCount = 0
+import { processUniqueName } from './processUniqueName.ts'
 
 /**
- * `dist` → `.dist-old-<pid>-<time>-<n>`: beside it, so the rename never crosses file systems.
- * The count matters: a folder set aside twice in one millisecond (two caches opened at once)
- * would otherwise be renamed onto the first, not yet deleted, and fail with ENOTEMPTY.
+ * `dist` → `.dist-old-<pid>-<time>-<n>`: beside it, so the rename never crosses file systems. A
+ * name of this process's own: one set aside in the same millisecond as the last would otherwise
+ * be renamed onto it, not yet deleted, and fail with ENOTEMPTY.
  */
 function asideName(outDir: string): string {
-  moveCount += 1
-  return path.join(
-    path.dirname(outDir),
-    `.${path.basename(outDir)}-old-${process.pid}-${Date.now()}-${moveCount}`,
-  )
+  return path.join(path.dirname(outDir), `.${path.basename(outDir)}-old-${processUniqueName()}`)
 }
 
 /** Folders left aside by a build that did not get to delete them (it crashed or was stopped). */

@@ -32,6 +32,7 @@ import {
 } from 'node:fs/promises'
 import path from 'node:path'
 import { moveFolderAside } from './outDirAside.ts'
+import { processUniqueName } from './processUniqueName.ts'
 
 /** The files vite-react-ssg writes for one route, relative to the output folder. */
 export interface PageFiles {
@@ -118,17 +119,15 @@ function withBuildHash(text: string, field: (hash: string) => string, from: stri
 const INDEX = 'index.json'
 const PACK_EXTENSION = '.pack'
 
-/** Page caches this process has opened: with the time, a pack name no earlier cache has taken. */
-let cachesOpened = 0
-
 export class PageCache {
   private readonly kept: Record<string, Entry> = {}
   private pending: Promise<void>[] = []
   /**
-   * This build's pack, opened with the first page kept. The count matters: a cache opened in the
-   * millisecond the last one was would otherwise empty the pack its reused pages are read from.
+   * This build's pack, opened with the first page kept. A name of this process's own: a cache
+   * opened in the millisecond the last one was would otherwise empty the pack its reused pages
+   * are read from.
    */
-  private readonly pack = `${process.pid}-${Date.now()}-${++cachesOpened}${PACK_EXTENSION}`
+  private readonly pack = `${processUniqueName()}${PACK_EXTENSION}`
   private packFile: Promise<FileHandle> | undefined
   private packBytes = 0
   private readonly readers = new Map<string, Promise<FileHandle>>()
