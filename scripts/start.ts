@@ -7,15 +7,20 @@
  * Ctrl-C stops everything.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { parseArgs } from 'node:util'
 import { readHeaderSet } from './build/securityHeaders.ts'
 import { ensurePrerequisites } from './prerequisites/ensurePrerequisites.ts'
 import { consoleRunner, nodeSystem } from './prerequisites/nodeSystem.ts'
 import { startStaticServer } from './serve/staticServer.ts'
 import { STAND_IN_PORT, standInFunctionEnv } from './local/stripe/index.ts'
-import { portFlag, readFlags } from './cliFlags.ts'
+import { portFlag, readCommandLine, readFlags } from './cliFlags.ts'
 
-const { values } = parseArgs({
+const values = readCommandLine({
+  usage: `Usage: npm start -- [flags]
+  --port <n>           the site's port (default 4173)
+  --backend-port <n>   the local backend's port (default 54321)
+  --stripe-port <n>    the Stripe stand-in's port (default ${STAND_IN_PORT})
+  --reset              wipe the local data (.folio-data/) first
+Without STRIPE_SECRET_KEY in the environment, Stripe is the local stand-in.`,
   options: {
     port: { type: 'string', default: '4173' },
     'backend-port': { type: 'string', default: '54321' },

@@ -7,15 +7,19 @@
  * JavaScript (gzip) the browser loaded to open each note, and a note without code
  * (scripts/bench/editor/).
  * The ports are the end-to-end suite's: E2E_PORT, E2E_BACKEND_PORT, E2E_STRIPE_PORT.
- * Flags: --sizes 10000,100000,998000  --keystrokes 120  --no-build  --profile  --list-scripts
  */
 import { spawnSync } from 'node:child_process'
-import { parseArgs } from 'node:util'
 import { E2E_STAND_IN_PORT } from '../local/stripe/index.ts'
 import { MAX_DOCUMENT_BYTES } from '../../src/features/workspace/documentLimits.ts'
-import { countFlag, countsFlag, readFlags } from '../cliFlags.ts'
+import { countFlag, countsFlag, readCommandLine, readFlags } from '../cliFlags.ts'
 
-const { values } = parseArgs({
+const values = readCommandLine({
+  usage: `Usage: npm run bench:editor -- [flags]
+  --sizes <n,n>      notes' sizes in bytes, separated by commas (default 10000,100000,998000)
+  --keystrokes <n>   how many keys to type in each note (default 120)
+  --no-build         use dist/ as it is (built for the end-to-end suite's ports)
+  --profile          print the main thread's busiest functions while typing
+  --list-scripts     list the scripts each note loaded, with their gzip sizes`,
   options: {
     sizes: { type: 'string', default: '10000,100000,998000' },
     keystrokes: { type: 'string', default: '120' },

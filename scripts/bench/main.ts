@@ -7,20 +7,24 @@
  * same inputs again: bundles, posts and pages cached, the last output in place; median), then
  * --runs times after one post was edited. Nothing in dist/ or .cache/ is touched: content,
  * caches and output live in a temporary folder.
- * Flags: --sizes 100,1000  --runs 3  --kind standard|code-heavy|prose  --no-peer
  */
 import { spawn } from 'node:child_process'
 import { appendFile, cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { parseArgs } from 'node:util'
 import { buildPeer, median, peerAvailable, peerScript, type PeerRun } from './astroPeer.ts'
 import { POST_KINDS, type PostKind } from './generatePosts.ts'
 import { pageWeight } from '../size/pageWeight.ts'
 import { npmScriptEnv } from './npmScriptEnv.ts'
-import { countFlag, countsFlag, readFlags } from '../cliFlags.ts'
+import { choiceFlag, countFlag, countsFlag, readCommandLine, readFlags } from '../cliFlags.ts'
 
-const { values } = parseArgs({
+const KINDS = Object.keys(POST_KINDS) as PostKind[]
+const values = readCommandLine({
+  usage: `Usage: npm run bench -- [flags]
+  --sizes <n,n>   numbers of posts to build, separated by commas (default 100,1000)
+  --runs <n>      how many builds of each kind to time (default 3)
+  --kind <kind>   the posts generated: ${KINDS.join(', ')} (default standard)
+  --no-peer       leave the Astro peer out (no ratios)`,
   options: {
     sizes: { type: 'string', default: '100,1000' },
     runs: { type: 'string', default: '3' },
@@ -28,13 +32,10 @@ const { values } = parseArgs({
     'no-peer': { type: 'boolean', default: false },
   },
 })
-if (!(values.kind in POST_KINDS)) {
-  console.error(`--kind must be one of ${Object.keys(POST_KINDS).join(', ')}, got "${values.kind}"`)
-  process.exit(1)
-}
-const { sizes, runs } = readFlags(() => ({
+const { sizes, runs, kind } = readFlags(() => ({
   sizes: countsFlag('--sizes', values.sizes, 'numbers of posts separated by commas (100,1000)'),
   runs: countFlag('--runs', values.runs, 'how many builds of each kind to time (3)'),
+  kind: choiceFlag('--kind', values.kind, KINDS),
 }))
 const VITE_REACT_SSG = path.resolve('node_modules/vite-react-ssg/bin/vite-react-ssg.js')
 // What `npm run build` sets (production React, the bundler's allocator settings).
@@ -131,11 +132,11 @@ function clearProgress(): void {
 }
 try {
   console.log(
-    `Site build with N generated posts (${values.kind} posts), cold builds alternating with the Astro peer, median of ${runs}, in ${root}\n`,
+    `Site build with N generated posts (${kind} posts), cold builds alternating with the Astro peer, median of ${runs}, in ${root}\n`,
   )
   for (const [index, count] of sizes.entries()) {
     progress(`generating ${count} posts`)
-    const contentDir = await contentWithPosts(root, count, values.kind as PostKind)
+    const contentDir = await contentWithPosts(root, count, kind)
     const outDir = path.join(root, `dist-${count}`)
     const envFor = (run: number) => ({
       FOLIO_CONTENT_DIR: contentDir,

@@ -7,13 +7,11 @@
  * (100/100/100/100, LCP ≤ 1.0 s, CLS 0) are checked by eye and recorded in the README. Beside
  * TBT it prints hydration's longest task, which varies far less from run to run, and how fast
  * Lighthouse found the machine as each run began (its benchmark index).
- * Flags: --runs N, --pages /,/pricing, --no-peer, --port N (Folio's server; the peer's gets N + 1;
- * a free port when left out). Run after `npm run build`.
+ * Run after `npm run build`.
  */
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { readdirSync } from 'node:fs'
-import { parseArgs } from 'node:util'
 import { readHeaderSet } from '../build/securityHeaders.ts'
 import { startStaticServer } from '../serve/staticServer.ts'
 import { pageFileOf } from '../build/finishBuild.ts'
@@ -21,9 +19,15 @@ import { pageWeight } from '../size/pageWeight.ts'
 import { buildPeerPost, postSlugOf } from './peerPost.ts'
 import { measuringBrowserPath } from '../prerequisites/requirements.ts'
 import { longestHydrationMs, type UserTiming } from './hydrationTimings.ts'
-import { countFlag, portFlag, readFlags } from '../cliFlags.ts'
+import { countFlag, portFlag, readCommandLine, readFlags } from '../cliFlags.ts'
 
-const { values } = parseArgs({
+const values = readCommandLine({
+  usage: `Usage: npm run lighthouse -- [flags]   (after npm run build)
+  --runs <n>         runs of each page, of which the median is printed (default 5)
+  --pages <p,p>      the pages to audit (default /, /pricing, /blog and the first post)
+  --dir <folder>     the built site (default dist)
+  --no-peer          leave the Astro peer's post out (no LCP ratio)
+  --port <n>         Folio's server port; the peer's takes the next (default: free ports)`,
   options: {
     runs: { type: 'string', default: '5' },
     pages: { type: 'string' },

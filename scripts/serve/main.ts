@@ -1,14 +1,18 @@
 /**
  * `npm run preview`: serve dist/ like the CDN does, with exactly the security headers the build
  * emitted for it (dist/.folio/headers.json, see scripts/build/securityHeaders.ts).
- * Flags: --port N, --dir D, --gzip, --no-security-headers.
  */
-import { parseArgs } from 'node:util'
 import { readHeaderSet } from '../build/securityHeaders.ts'
 import { startStaticServer } from './staticServer.ts'
-import { portFlag, readFlags } from '../cliFlags.ts'
+import { portFlag, readCommandLine, readFlags } from '../cliFlags.ts'
 
-const { values } = parseArgs({
+const values = readCommandLine({
+  usage: `Usage: npm run preview -- [flags]
+  --port <n>               port to listen on; 0 takes a free one (default 4173)
+  --dir <folder>           the built site (default dist)
+  --host <address>         address to bind (default 127.0.0.1)
+  --gzip                   compress answers, as the CDN does
+  --no-security-headers    leave out the headers the build emitted`,
   options: {
     port: { type: 'string', default: '4173' },
     dir: { type: 'string', default: 'dist' },

@@ -6,12 +6,16 @@
  * Point the backend's functions at it with STRIPE_API_HOST=127.0.0.1 STRIPE_API_PORT=12111
  * STRIPE_API_PROTOCOL=http and the keys in ./testKeys.ts.
  */
-import { parseArgs } from 'node:util'
 import { startStripeStandIn } from './stripeStandIn.ts'
 import { STAND_IN_PORT, STAND_IN_SECRET_KEY, STAND_IN_WEBHOOK_SECRET } from './testKeys.ts'
-import { countFlag, portFlag, readFlags } from '../../cliFlags.ts'
+import { countFlag, portFlag, readCommandLine, readFlags } from '../../cliFlags.ts'
 
-const { values } = parseArgs({
+const values = readCommandLine({
+  usage: `Usage: npx tsx scripts/local/stripe/main.ts [flags]
+  --port <n>               port to listen on (default ${STAND_IN_PORT})
+  --webhook-url <url>      where the signed webhooks go (default the local backend's)
+  --webhook-delay-ms <n>   how long to wait before sending a webhook (default 800)
+  --serve-pages            also serve the test-mode Stripe.js and the customer portal`,
   options: {
     port: { type: 'string', default: String(STAND_IN_PORT) },
     'webhook-url': {

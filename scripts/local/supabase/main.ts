@@ -1,27 +1,14 @@
 /**
  * The local Supabase stand-in, on one port:
- *   npx tsx scripts/local/supabase/main.ts [--port 54321] [--reset] [--memory] [--auto-confirm]
+ *   npm run backend -- [--port 54321] [--reset] [--memory] [--auto-confirm]   (--help: all)
  * DATABASE_URL=postgres://… uses that PostgreSQL server instead of PGlite.
  */
-import { parseArgs } from 'node:util'
 import { startBackend } from './startBackend.ts'
-import { portFlag, readFlags } from '../../cliFlags.ts'
+import { portFlag, readCommandLine, readFlags } from '../../cliFlags.ts'
 
-const { values } = parseArgs({
-  options: {
-    port: { type: 'string', default: process.env.FOLIO_BACKEND_PORT ?? '54321' },
-    host: { type: 'string', default: '127.0.0.1' },
-    reset: { type: 'boolean', default: false },
-    memory: { type: 'boolean', default: false },
-    'auto-confirm': { type: 'boolean', default: process.env.FOLIO_AUTH_AUTOCONFIRM === 'true' },
-    'no-env-file': { type: 'boolean', default: false },
-    help: { type: 'boolean', default: false },
-  },
-})
-
-if (values.help) {
-  console.log(`Usage: npx tsx scripts/local/supabase/main.ts [options]
-  --port <n>        port to listen on (default 54321)
+const values = readCommandLine({
+  usage: `Usage: npm run backend -- [flags]
+  --port <n>        port to listen on; 0 takes a free one (default 54321)
   --host <addr>     address to bind (default 127.0.0.1)
   --reset           wipe the local data (.folio-data/, or the DATABASE_URL schemas) first
   --memory          keep everything in memory (nothing written to disk)
@@ -31,9 +18,16 @@ if (values.help) {
 Settings (passwords, confirmations, two-factor, rate limits, bucket limits) come from
 supabase/config.toml. Environment: FOLIO_SITE_URL (the site email links lead to, and the
 browser origin allowed to call the backend), FOLIO_ALLOWED_ORIGINS (more origins, comma-
-separated), FOLIO_JWT_SECRET (required to listen on anything but loopback).`)
-  process.exit(0)
-}
+separated), FOLIO_JWT_SECRET (required to listen on anything but loopback).`,
+  options: {
+    port: { type: 'string', default: process.env.FOLIO_BACKEND_PORT ?? '54321' },
+    host: { type: 'string', default: '127.0.0.1' },
+    reset: { type: 'boolean', default: false },
+    memory: { type: 'boolean', default: false },
+    'auto-confirm': { type: 'boolean', default: process.env.FOLIO_AUTH_AUTOCONFIRM === 'true' },
+    'no-env-file': { type: 'boolean', default: false },
+  },
+})
 
 // Port 0: any free port (the API URL it prints names it).
 const port = readFlags(() => portFlag('--port', values.port, { min: 0 }))

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { countFlag, countsFlag, FlagError, portFlag } from '../../../scripts/cliFlags.ts'
+import {
+  choiceFlag,
+  countFlag,
+  countsFlag,
+  FlagError,
+  parseCommandLine,
+  portFlag,
+} from '../../../scripts/cliFlags.ts'
 
 describe('the commands’ number flags', () => {
   it('reads whole numbers within their range', () => {
@@ -42,5 +49,58 @@ describe('the commands’ number flags', () => {
       '--port takes a port from 1 to 65534: "65535" is not one.',
     )
     expect(() => portFlag('--port', 'http')).toThrow(FlagError)
+  })
+})
+
+describe('the commands’ words', () => {
+  const options = {
+    sizes: { type: 'string', default: '100,1000' },
+    runs: { type: 'string', default: '3' },
+    'no-peer': { type: 'boolean', default: false },
+  } as const
+
+  it('reads the flags a command takes, with their defaults', () => {
+    expect(parseCommandLine(options, [])).toEqual({
+      sizes: '100,1000',
+      runs: '3',
+      'no-peer': false,
+    })
+    expect(parseCommandLine(options, ['--sizes', '10', '--runs=1', '--no-peer'])).toEqual({
+      sizes: '10',
+      runs: '1',
+      'no-peer': true,
+    })
+  })
+
+  it('answers --help and -h wherever they stand, before any refusal', () => {
+    expect(parseCommandLine(options, ['--help'])).toBe('help')
+    expect(parseCommandLine(options, ['--nope', '-h'])).toBe('help')
+  })
+
+  it.each([
+    [['--size', '10'], '--size is not a flag of this command.'],
+    [['-x'], '-x is not a flag of this command.'],
+    [['100'], '"100" is not something this command takes.'],
+    [['--runs'], '--runs needs a value.'],
+    [['--no-peer=yes'], '--no-peer takes no value: "yes" was given.'],
+    [
+      ['--sizes', '--runs', '3'],
+      '--sizes needs a value: "--runs" looks like another flag (write --sizes=--runs if it is the value).',
+    ],
+  ])('refuses %j in a sentence', (args, sentence) => {
+    expect(() => parseCommandLine(options, args)).toThrow(new FlagError(sentence))
+  })
+
+  it('reads a word after -- as the command’s, not as a flag', () => {
+    expect(() => parseCommandLine(options, ['--', '--runs'])).toThrow(
+      '"--runs" is not something this command takes.',
+    )
+  })
+
+  it('takes one of a few words', () => {
+    expect(choiceFlag('--kind', 'prose', ['standard', 'prose'])).toBe('prose')
+    expect(() => choiceFlag('--kind', 'poetry', ['standard', 'prose'])).toThrow(
+      new FlagError('--kind takes one of standard, prose: "poetry" is not one.'),
+    )
   })
 })
