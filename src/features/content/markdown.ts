@@ -31,7 +31,16 @@ export interface MarkdownOptions {
 }
 
 function parserOf(gfm: GfmSyntaxOptions) {
-  return unified().use(remarkParse).use(remarkGfmSyntax, gfm).use(remarkRehype).use(rehypeSanitize)
+  return (
+    unified()
+      .use(remarkParse)
+      .use(remarkGfmSyntax, gfm)
+      // The sanitiser prefixes every id (USER_CONTENT_ID_PREFIX); were footnotes prefixed here
+      // too, their ids would be `user-content-user-content-fn-1` and no link would reach them.
+      // Unprefixed, a footnote's link is `#fn-1`, as a heading's anchor is `#slug`.
+      .use(remarkRehype, { clobberPrefix: '' })
+      .use(rehypeSanitize)
+  )
 }
 /**
  * A parser for each set of autolink literals a text cannot hold: the same trees as with all of

@@ -39,7 +39,9 @@ export function decorate(
   const headings: Heading[] = []
   forEachElement(tree, (node: Element) => {
     const level = HEADING.exec(node.tagName)
-    if (level) {
+    // A heading that arrives with an id is the footnotes section's label, which its references
+    // name (aria-describedby): markdown gives no other heading an id, and raw HTML is dropped.
+    if (level && node.properties.id === undefined) {
       const text = toString(node).trim()
       const id = slug(text)
       node.properties.id = `${USER_CONTENT_ID_PREFIX}${id}`

@@ -5,6 +5,7 @@ import { printedBlock, shikiBlock } from './shikiBlock.ts'
 import { renderMarkdown } from '../../../src/features/content/pipeline.ts'
 import type { CodeHighlighter } from '../../../src/features/content/pipeline.ts'
 import { readingMinutes } from '../../../src/features/content/readingTime.ts'
+import { findHashTarget } from '../../../src/app/scrollBehavior.ts'
 import {
   MEMO_LIMIT,
   createCodeHighlighter,
@@ -134,8 +135,30 @@ describe('the markdown pipeline', () => {
     const { html } = renderMarkdown('~~gone~~ at www.example.com, see[^1].\n\n[^1]: The note.')
     expect(html).toContain('<del>gone</del>')
     expect(html).toMatch(/<a href="http:\/\/www\.example\.com"[^>]*>www\.example\.com<\/a>/)
-    expect(html).toMatch(/<sup><a href="#user-content-fn-1"[^>]*>1<\/a><\/sup>/)
+    expect(html).toMatch(/<sup><a href="#fn-1"[^>]*>1<\/a><\/sup>/)
     expect(html).toMatch(/<section[^>]*class="footnotes"/)
+  })
+
+  it('links a footnote and its reference both ways, to ids the page finds', () => {
+    const { html, headings } = renderMarkdown(
+      '## Footnotes\n\nA claim[^source], and another[^2].\n\n[^source]: Where it comes from.\n\n[^2]: Two.',
+    )
+    const ids = new Set([...html.matchAll(/ id="([^"]+)"/g)].map((match) => match[1]))
+    const page = {
+      getElementById: (id: string) => (ids.has(id) ? ({ id } as unknown as HTMLElement) : null),
+    }
+    const targets = [...html.matchAll(/<a href="#([^"]+)"[^>]*data-footnote/g)].map((m) => m[1])
+    // The references, then the ways back, by the short names the anchors of headings use too.
+    expect(targets).toEqual(['fn-source', 'fn-2', 'fnref-source', 'fnref-2'])
+    for (const target of targets) expect(findHashTarget(target as string, page)).not.toBeNull()
+    // Screen readers name each reference by the section's label.
+    const describedBy = [...html.matchAll(/aria-describedby="([^"]+)"/g)].map((m) => m[1])
+    expect(describedBy).toHaveLength(2)
+    for (const id of describedBy) expect(ids.has(id)).toBe(true)
+    // The label is the section's, not a heading of the text: the writer's own "Footnotes" keeps
+    // its slug, and the outline lists only it.
+    expect(headings).toEqual([{ depth: 2, id: 'footnotes', text: 'Footnotes' }])
+    expect(html).toContain('<h2 id="user-content-footnotes">Footnotes<a class="heading-anchor"')
   })
 
   it('counts prose words, not code, for the reading time', () => {

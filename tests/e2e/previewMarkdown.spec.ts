@@ -1,0 +1,64 @@
+/**
+ * What GitHub-flavoured markdown promises a writer, seen in the dashboard's preview (the same
+ * renderer and stylesheet as the blog): footnotes that link both ways, table columns aligned as
+ * written, quotes, rules and task lists that look like themselves.
+ */
+import { expect, test } from '@playwright/test'
+import { openNewNote, preview } from './dashboardHelpers.ts'
+import { trackErrors } from './fixtures.ts'
+
+const NOTE = [
+  '# Sources',
+  '',
+  'A claim that needs a source[^source].',
+  '',
+  '| item | price | note |',
+  '| :--- | ----: | :--: |',
+  '| tea | 3.50 | hot |',
+  '',
+  '> Quoted from the manual.',
+  '',
+  '---',
+  '',
+  '- [x] written',
+  '- [ ] checked',
+  '',
+  ...Array.from({ length: 40 }, (_, line) => `Filler paragraph ${line + 1}.\n`),
+  '[^source]: Where it comes from.',
+].join('\n')
+
+test('a footnote and its reference link both ways, and GitHub’s blocks look like themselves', async ({
+  page,
+}) => {
+  const errors = trackErrors(page)
+  await page.setViewportSize({ width: 1280, height: 700 })
+  await openNewNote(page, 'preview-markdown', { title: 'Sources', body: NOTE })
+  const prose = preview(page)
+  const reference = prose.locator('sup a[data-footnote-ref]')
+  const footnote = prose.locator('.footnotes li')
+  await expect(reference).toHaveText('1')
+  await expect(footnote).not.toBeInViewport()
+
+  await reference.click()
+  await expect(footnote).toBeInViewport()
+  await expect(page).toHaveURL(/#fn-source$/)
+  await footnote.getByRole('link', { name: 'Back to reference 1' }).click()
+  await expect(reference).toBeInViewport()
+  // Screen readers hear the reference described by the section's label, which only they see.
+  const label = prose.locator(`[id="${await reference.getAttribute('aria-describedby')}"]`)
+  await expect(label).toHaveText('Footnotes')
+  expect(await label.evaluate((element) => element.getBoundingClientRect().width)).toBeLessThan(2)
+
+  const style = (selector: string, property: string) =>
+    prose
+      .locator(selector)
+      .first()
+      .evaluate((element, name) => getComputedStyle(element).getPropertyValue(name), property)
+  expect(await style('td:nth-child(1)', 'text-align')).toBe('left')
+  expect(await style('td:nth-child(2)', 'text-align')).toBe('right')
+  expect(await style('th:nth-child(3)', 'text-align')).toBe('center')
+  expect(await style('blockquote', 'border-left-width')).toBe('3px')
+  expect(await style('hr', 'border-top-style')).toBe('solid')
+  expect(await style('.task-list-item', 'list-style-type')).toBe('none')
+  expect(errors).toEqual([])
+})
