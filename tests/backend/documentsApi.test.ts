@@ -3,8 +3,8 @@
  * Saving: the saved row comes back with its new version, and without the text the tab has just
  * sent (for a long note that was a megabyte to receive and parse after every pause in typing).
  * Deleted documents: gone from every read the app makes, not counted towards the Free limit,
- * restorable by undo within the limit, deaf to edits from tabs that missed the delete, and
- * purged later.
+ * restorable by undo within the limit, deaf to edits from tabs that missed the delete, never
+ * inserted as deleted, and purged later.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Backend } from '../../scripts/local/supabase/index.ts'
@@ -101,6 +101,24 @@ describe('deleted documents', () => {
     expect(restored).toMatchObject({ ok: true, data: { id: first.id, body: 'on screen' } })
     const list = await listDocuments(supabase)
     expect(list.ok && list.data.map((d) => d.title).sort()).toEqual(['One', 'Three', 'Two'])
+  })
+
+  it('cannot be made by inserting a row already deleted, past the Free limit and the purge', async () => {
+    const { supabase, id: userId } = await signedInUser(backend, 'trash-insert')
+    for (const title of ['One', 'Two', 'Three']) await created(supabase, title)
+    // Straight to the Data API, as an attacker would: a row "deleted" far in the future would
+    // not count towards the limit, nor ever be old enough to purge, yet stays readable.
+    const hidden = await supabase
+      .from('documents')
+      .insert({ title: 'Hidden', body: 'x'.repeat(1000), deleted_at: '9999-01-01T00:00:00Z' })
+      .select('id')
+    expect(hidden).toMatchObject({ data: null, error: { code: 'FL001' } })
+    const rows = await serviceClient(backend)
+      .from('documents')
+      .select('title, deleted_at')
+      .eq('user_id', userId)
+    expect(rows.data).toHaveLength(3)
+    expect(rows.data?.every((row) => row.deleted_at === null)).toBe(true)
   })
 
   it('are purged after the grace period, by the service role only', async () => {
