@@ -63,6 +63,24 @@ describe('row-level security', () => {
     expect(anon.data).toEqual([])
   })
 
+  it('lets a user change their name and picture, not when their profile was created', async () => {
+    const { supabase, id } = await signedInUser(backend, 'profile-owner')
+    const { data: before } = await supabase.from('profiles').select('created_at').single()
+    const forged = await supabase
+      .from('profiles')
+      .update({ created_at: '2000-01-01T00:00:00Z' })
+      .eq('id', id)
+      .select('created_at')
+    expect(forged.error?.code).toBe('42501')
+    const named = await supabase
+      .from('profiles')
+      .update({ full_name: 'Ada' })
+      .eq('id', id)
+      .select('full_name, created_at')
+      .single()
+    expect(named.data).toEqual({ full_name: 'Ada', created_at: before?.created_at })
+  })
+
   it('never lets clients read customers', async () => {
     await serviceClient(backend)
       .from('customers')
