@@ -85,22 +85,27 @@ export function resolveNavigation(to: string, options: ResolveNavigationOptions)
   return { kind: 'external', href: url.href }
 }
 
-/**
- * The path `target` names once resolved against `origin`, or null when it leaves the origin.
- * Resolution collapses dot segments, so `/.//evil.com` becomes the path `//evil.com`, which a
- * browser then reads as another host: the resolved path must resolve to itself on this origin.
- */
-function resolveOnOrigin(target: string, origin: string): string | null {
-  let url: URL
+/** `target` resolved against `origin`, or null where that is no URL (`//` is none). */
+function parse(target: string, origin: string): URL | null {
   try {
-    url = new URL(target, origin)
+    return new URL(target, origin)
   } catch {
     return null
   }
-  if (url.origin !== origin) return null
+}
+
+/**
+ * The path `target` names once resolved against `origin`, or null when it leaves the origin.
+ * Resolution collapses dot segments, so `/.//evil.com` becomes the path `//evil.com`, which a
+ * browser then reads as another host, and `/.//` the path `//`, which is no URL at all: the
+ * resolved path must resolve to itself on this origin.
+ */
+function resolveOnOrigin(target: string, origin: string): string | null {
+  const url = parse(target, origin)
+  if (url?.origin !== origin) return null
   const path = `${url.pathname}${url.search}${url.hash}`
-  const again = new URL(path, origin)
-  if (again.origin !== origin) return null
+  const again = parse(path, origin)
+  if (again?.origin !== origin) return null
   if (`${again.pathname}${again.search}${again.hash}` !== path) return null
   return path
 }

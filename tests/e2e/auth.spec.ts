@@ -107,6 +107,22 @@ test('a link into a sign-in mode hydrates cleanly and keeps the way back', async
   expect(errors).toEqual([])
 })
 
+test('a hostile way back that resolves to no address still shows the sign-in form', async ({
+  page,
+}) => {
+  const errors = trackErrors(page)
+  const user = await createUser('hostile-way-back')
+  // `/.//` resolves to the path `//`, which is no URL: the check threw while the page rendered.
+  await page.goto(`/login?${new URLSearchParams({ redirect: '/.//' })}`)
+  await waitForHydration(page)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in to Folio')
+  await page.getByLabel('Email', { exact: true }).fill(user.email)
+  await page.getByLabel('Password').fill(user.password)
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+  await expectSignedInOnDashboard(page, user.email)
+  expect(errors).toEqual([])
+})
+
 test('a wrong password says so in words and keeps what was typed', async ({ page }) => {
   const user = await createUser('wrong-password')
   await page.goto('/login')

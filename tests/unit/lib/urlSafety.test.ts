@@ -123,4 +123,13 @@ describe('toSafeRedirectPath after resolution', () => {
     expect(new URL(path, origin).origin).toBe(origin)
     expect(() => resolveNavigation(path, { origin })).not.toThrow()
   })
+
+  // These resolve to the bare path `//`, which is no URL at all on a second resolution: the
+  // check runs while /login and /confirm render, so a throw there showed the error screen.
+  it.each(['/.//', '/./\\', '/./%2f', '/././/', '/./%2e//', '/./\t/', '/x/..//'])(
+    'refuses %j quietly, without throwing',
+    (target) => {
+      expect(toSafeRedirectPath(target, origin)).toBeNull()
+    },
+  )
 })
