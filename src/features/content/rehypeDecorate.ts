@@ -25,9 +25,15 @@ const HEADING = /^h([1-6])$/
  */
 export const USER_CONTENT_ID_PREFIX = 'user-content-'
 
+/** An http(s) link to any origin but ours; `https://folio.example.evil.example` is another. */
 function isExternal(href: string, siteOrigin: string | undefined): boolean {
   if (!/^https?:\/\//i.test(href)) return false
-  return !siteOrigin || !href.toLowerCase().startsWith(siteOrigin.toLowerCase())
+  if (!siteOrigin) return true
+  try {
+    return new URL(href).origin !== new URL(siteOrigin).origin
+  } catch {
+    return true
+  }
 }
 
 /** `slug` gives heading ids; a fresh one numbers repeats from this tree's first heading. */

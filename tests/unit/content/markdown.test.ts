@@ -109,6 +109,16 @@ describe('the markdown pipeline', () => {
     expect(html).toContain('<a href="mailto:x@y.z">d</a>')
   })
 
+  it.each([
+    'https://folio.example.evil.example/x',
+    'https://folio.example@evil.example/x',
+    'https://folio.example:8443/x',
+    'https://FOLIO.EXAMPLE.evil.example/',
+  ])('takes %s, which only starts like our address, for another site', (href) => {
+    const { html } = renderMarkdown(`[x](${href})`, { siteOrigin: 'https://folio.example' })
+    expect(html).toContain('rel="noopener noreferrer"')
+  })
+
   it('highlights code with both themes as CSS variables, and escapes it', () => {
     const { html } = renderMarkdown('```ts\nconst tag = "<script>" as const\n```', { highlight })
     expect(html).toMatch(/<pre class="shiki[^"]*"[^>]*data-language="ts"/)
