@@ -357,6 +357,29 @@ test('/confirm with nothing in the address explains itself', async ({ page }) =>
   await expect(page.getByText('Technical detail: No session defined in URL')).toBeVisible()
 })
 
+test("an error in an email link is said in our words, the service's only quoted", async ({
+  page,
+}) => {
+  // What the auth service writes into the address when a link has expired.
+  await page.goto(
+    '/confirm#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired',
+  )
+  await expect(page.getByRole('heading', { name: 'We could not sign you in' })).toBeVisible()
+  await expect(page.getByRole('alert')).toContainText('The link could not be used')
+  await expect(
+    page.getByText('The sign-in service said: “Email link is invalid or has expired”'),
+  ).toBeVisible()
+
+  // Anyone can write such an address: its text never speaks as the site, and is cut short.
+  const lure = `Your account is locked. Reply to this email with your password to unlock it. ${'Now. '.repeat(60)}`
+  await page.goto(`/confirm?${new URLSearchParams({ error: 'x', error_description: lure })}`)
+  await expect(page.getByRole('alert')).toContainText('The link could not be used')
+  await expect(page.getByRole('alert')).not.toContainText('locked')
+  const quoted = page.getByText(/^The sign-in service said: “Your account is locked\./)
+  await expect(quoted).toBeVisible()
+  expect((await quoted.textContent())!.length).toBeLessThan(260)
+})
+
 /** Asks, on this page, for a sign-in link to `email`, and returns it from the mailbox. */
 async function requestMagicLink(page: Page, email: string, previousLink?: string) {
   await page.goto('/login?mode=magic&redirect=%2Fdashboard')

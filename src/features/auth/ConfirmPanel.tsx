@@ -3,7 +3,11 @@ import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { FormMessage } from '../../components/FormMessage'
 import { useFocusOnShow } from '../../components/useFocusOnShow'
-import { parseAuthCallback, type CallbackResult } from './parseAuthCallback'
+import {
+  parseAuthCallback,
+  UNDESCRIBED_ADDRESS_ERROR,
+  type CallbackResult,
+} from './parseAuthCallback'
 import {
   decideConfirm,
   type AccountIdentity,
@@ -11,7 +15,7 @@ import {
   type ConfirmProblem,
 } from './confirmDecision'
 import { EMAIL_LINK_PARAM, findEmailLink, forgetEmailLink } from './emailLinks'
-import { CONFIRM_PROBLEM_MESSAGES } from './confirmMessages'
+import { CONFIRM_PROBLEM_MESSAGES, quoteAddressError } from './confirmMessages'
 import { describeAuthError } from './describeAuthError'
 import { readStoredSession } from './session'
 import { storageKeyFor } from './sessionKey'
@@ -55,12 +59,30 @@ function viewOf(decision: ConfirmDecision): ConfirmView {
   if (decision.kind === 'ask') return decision
   if (decision.kind === 'refuse') {
     const { problem, detail } = decision
-    // The auth service's own description is shown as it came (docs/product.md); ours get words.
-    if (problem === 'address-error')
-      return { kind: 'refused', problem, message: detail, detail: null }
     return { kind: 'refused', problem, message: CONFIRM_PROBLEM_MESSAGES[problem], detail }
   }
   return { kind: 'working' }
+}
+
+/**
+ * Beneath our words: the auth service's description from the address, quoted as its own (a
+ * link's author wrote it), or the auth client's text as a technical detail.
+ */
+function RefusalDetail({
+  problem,
+  detail,
+}: {
+  problem: ConfirmProblem | 'failed'
+  detail: string | null
+}) {
+  if (!detail) return null
+  if (problem === 'address-error' && detail !== UNDESCRIBED_ADDRESS_ERROR)
+    return <p className="status-note">{quoteAddressError(detail)}</p>
+  return (
+    <p className="status-note">
+      Technical detail: <code>{detail}</code>
+    </p>
+  )
 }
 
 /**
@@ -142,11 +164,7 @@ export function ConfirmPanel() {
           {view.problem === 'no-session' ? 'Nothing to sign in with' : 'We could not sign you in'}
         </h1>
         <FormMessage kind="error">{view.message}</FormMessage>
-        {view.detail ? (
-          <p className="status-note">
-            Technical detail: <code>{view.detail}</code>
-          </p>
-        ) : null}
+        <RefusalDetail problem={view.problem} detail={view.detail} />
         <p>
           {signedIn ? (
             <>

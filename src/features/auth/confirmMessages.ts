@@ -1,9 +1,12 @@
 /**
- * What /confirm says when it will not sign anyone in (confirmDecision.ts). An error the auth
- * service put in the address is shown as it came (docs/product.md); the rest are ours. Kept
+ * What /confirm says when it will not sign anyone in (confirmDecision.ts), always in our words.
+ * An error the auth service put in the address is also shown as it came (docs/product.md), but
+ * only quoted beneath ours (`quoteAddressError`): anyone can write that text into a link. Kept
  * apart from messages.ts so the sign-in forms, which share that module, do not carry them.
  */
 export const CONFIRM_PROBLEM_MESSAGES = {
+  'address-error':
+    'The link could not be used: links from our emails work once, for a limited time. Nothing about your account has changed.',
   'no-session':
     'This page finishes signing in from a link in one of our emails, and there is no link here to finish. Open the link from the email again (all of it, if your mail app broke it over two lines), or ask for a new one.',
   'tokens-in-query':
@@ -11,3 +14,18 @@ export const CONFIRM_PROBLEM_MESSAGES = {
   'not-started-here':
     'This sign-in link was not asked for in this browser, so we did not use it, and nothing about your account has changed. If you asked for it, open it in the browser you asked from, or ask for a new link here.',
 } as const
+
+/**
+ * The service's own descriptions are a sentence ("Email link is invalid or has expired"); a
+ * longer one was written by whoever made the link, so it is cut there.
+ */
+const QUOTE_LIMIT = 200
+
+/** An error description from the address, as the service's words, never as the site's. */
+export function quoteAddressError(description: string): string {
+  const quoted =
+    description.length > QUOTE_LIMIT
+      ? `${description.slice(0, QUOTE_LIMIT).trimEnd()}…`
+      : description
+  return `The sign-in service said: “${quoted}”`
+}

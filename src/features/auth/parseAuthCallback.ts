@@ -41,6 +41,9 @@ function paramsOf(url: URL): URLSearchParams {
   return merged
 }
 
+/** The auth client's text for an error in the address that carries no description. */
+export const UNDESCRIBED_ADDRESS_ERROR = 'Error in URL with unspecified error_description'
+
 export function parseAuthCallback(href: string, nowSeconds: number): CallbackResult {
   const url = new URL(href)
   const params = paramsOf(url)
@@ -49,7 +52,7 @@ export function parseAuthCallback(href: string, nowSeconds: number): CallbackRes
     return {
       kind: 'error',
       problem: 'address-error',
-      message: description || 'Error in URL with unspecified error_description',
+      message: description || UNDESCRIBED_ADDRESS_ERROR,
     }
   }
   if (SESSION_PARAMS.some((name) => url.searchParams.has(name))) {
