@@ -150,6 +150,7 @@ describe('stripe-webhook: subscriptions', () => {
       status: 'complete',
       payment_status: 'paid',
       client_reference_id: user.id,
+      metadata: { user_id: user.id },
       customer: customer.id,
       subscription: subscription.id,
     })
@@ -165,6 +166,26 @@ describe('stripe-webhook: subscriptions', () => {
       price_id: 'price_FolioProMonthly',
     })
     expect((await user.supabase.rpc('current_plan')).data).toBe('pro')
+  })
+
+  it('maps a customer to the user our checkout named, not to a reference the buyer chose', async () => {
+    // A Payment Link lets the buyer set client_reference_id in its address; our checkout also
+    // writes the user into the session's metadata, which only the account can set.
+    const victim = await signedInUser(env.backend, 'named-by-buyer')
+    const customer = fixture('customer', { id: `cus_buyer_${Date.now()}` })
+    env.stripe.state.customers.set(customer.id, customer)
+    const session = fixture('checkout_session', {
+      id: 'cs_test_payment_link',
+      status: 'complete',
+      payment_status: 'paid',
+      client_reference_id: victim.id,
+      metadata: {},
+      customer: customer.id,
+      subscription: null,
+    })
+    const result = await env.sendEvent(buildEvent('checkout.session.completed', session))
+    expect(result.status).toBe(200)
+    expect(await row('customers', victim.id)).toBeNull()
   })
 
   it('follows created → updated → deleted', async () => {

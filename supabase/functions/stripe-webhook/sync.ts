@@ -125,9 +125,19 @@ export function syncSubscription(ctx: SyncContext, subscription: Stripe.Subscrip
   return syncSubscriptionById(ctx, subscription.id, subscription)
 }
 
+/**
+ * The user a checkout was for: create-checkout-session writes it as client_reference_id and in
+ * the session's metadata. Only the account sets metadata, while a buyer can choose the
+ * reference (a Payment Link takes it from its address), so a reference alone names no one.
+ */
+function checkoutUser(session: Stripe.Checkout.Session): string | null {
+  const reference = session.client_reference_id
+  return reference && session.metadata?.user_id === reference ? reference : null
+}
+
 export async function syncCheckoutSession(ctx: SyncContext, session: Stripe.Checkout.Session) {
   if (session.mode !== 'subscription') return false
-  const userId = session.client_reference_id
+  const userId = checkoutUser(session)
   const customerId = idOf(session.customer as string | { id: string } | null)
   if (userId && customerId) await rememberCustomer(ctx.db, userId, customerId)
   const subscriptionId = idOf(session.subscription as string | { id: string } | null)
