@@ -84,8 +84,9 @@ async function rawChannel(token: string) {
     /** Sends a token refresh, as realtime-js does on setAuth. */
     refresh: (accessToken: string) => send('access_token', { access_token: accessToken }),
     /**
-     * Resolves once the server has pushed every committed change and this socket has read
-     * all it was sent: a heartbeat's reply comes after whatever the server sent before it.
+     * Resolves once the server has pushed every committed change, handled every message sent
+     * before, and this socket has read all it was sent: the server handles a socket's messages
+     * in order, and a heartbeat's reply comes after whatever it sent before.
      */
     settled: async () => {
       await backend.realtimeSettled()
@@ -193,6 +194,7 @@ describe('a realtime channel lives as long as its token', () => {
       const channel = await rawChannel(alice.session.access_token)
       expect(channel.joined).toMatchObject({ status: 'ok' })
       channel.refresh(token)
+      await channel.settled() // the server has read the refresh
       await newDocument(alice, 'After the refresh')
       await channel.settled()
       expect(channel.events().filter((e) => e.event === 'postgres_changes')).toEqual([])

@@ -23,7 +23,8 @@ export interface JwtClaims {
 export class JwtError extends Error {
   constructor(
     message: string,
-    readonly reason: 'expired' | 'invalid',
+    /** `unclaimed`: signed and unexpired, but with no `role`. */
+    readonly reason: 'expired' | 'invalid' | 'unclaimed',
   ) {
     super(message)
   }
@@ -50,7 +51,7 @@ export class Keys {
   async verify(token: string): Promise<JwtClaims> {
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] })
-      if (typeof payload.role !== 'string') throw new JwtError('JWT has no role claim', 'invalid')
+      if (typeof payload.role !== 'string') throw new JwtError('JWT has no role claim', 'unclaimed')
       return payload as JwtClaims
     } catch (error) {
       if (error instanceof JwtError) throw error

@@ -9,6 +9,8 @@ import { qualified, quoteIdent } from '../rest/sqlText.ts'
 import { isValidFilter, matches } from './bindings.ts'
 import type { Binding } from './bindings.ts'
 import type { RowChange } from './changeFeed.ts'
+import { confirmToken, hasExpired } from './confirmToken.ts'
+import type { ChannelClaims } from './confirmToken.ts'
 import { decodeMessage, encodeMessage } from './phoenixMessage.ts'
 import {
   MAX_RECORD_BYTES,
@@ -19,19 +21,30 @@ import {
 import type { PhoenixMessage, Serializer } from './phoenixMessage.ts'
 
 const PATH = '/realtime/v1/websocket'
+/**
+ * Hosted checks a channel's token again every 5 minutes, or when it expires if sooner
+ * (realtime_channel.ex, @confirm_token_ms_interval). The cap also keeps a long-lived API key's
+ * expiry within what setTimeout can wait.
+ */
+const CONFIRM_TOKEN_MS = 5 * 60_000
 
 interface Channel {
   topic: string
   joinRef: string | null
-  claims: JwtClaims
+  /** The token the channel joined with or was last sent, and what it verified to. */
+  accessToken: string
+  claims: ChannelClaims
   bindings: Binding[]
+  confirmTimer?: NodeJS.Timeout
 }
 
 interface Connection {
   socket: WebSocket
   format: Serializer
-  apiKeyClaims: JwtClaims
+  apiKey: string
   channels: Map<string, Channel>
+  /** Messages and token checks, one at a time in order, as a Phoenix channel process. */
+  queue: Promise<void>
 }
 
 export interface RealtimeContext {
@@ -43,7 +56,8 @@ export interface RealtimeContext {
 /**
  * Supabase Realtime's websocket (Phoenix protocol): heartbeats, channel join/leave,
  * token refresh, and `postgres_changes` delivered only to subscribers allowed to see the
- * row — decided by Postgres, by selecting the row under the subscriber's JWT.
+ * row — decided by Postgres, by selecting the row under the subscriber's JWT. A channel
+ * lasts as long as its token: see confirmToken.ts and shutDown.
  */
 export class RealtimeServer {
   private readonly wss = new WebSocketServer({ noServer: true })
@@ -65,31 +79,46 @@ export class RealtimeServer {
         socket.destroy()
         return
       }
-      void this.ctx.keys
-        .verify(url.searchParams.get('apikey') ?? '')
-        .then((apiKeyClaims) => {
-          this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws, apiKeyClaims))
-        })
-        .catch(() => {
-          socket.write('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\n\r\n')
-          socket.destroy()
-        })
+      // The API key must pass as a channel's token does (role and exp), as hosted's connect/3
+      // has it: supabase/realtime, lib/realtime_web/channels/user_socket.ex.
+      const apiKey = url.searchParams.get('apikey') ?? ''
+      void confirmToken(this.ctx.keys, apiKey).then(({ claims }) => {
+        if (claims) {
+          this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws, apiKey))
+          return
+        }
+        socket.write('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\n\r\n')
+        socket.destroy()
+      })
     })
   }
 
-  private accept(socket: WebSocket, apiKeyClaims: JwtClaims): void {
-    const connection: Connection = { socket, format: 'array', apiKeyClaims, channels: new Map() }
+  private accept(socket: WebSocket, apiKey: string): void {
+    const connection: Connection = {
+      socket,
+      format: 'array',
+      apiKey,
+      channels: new Map(),
+      queue: Promise.resolve(),
+    }
     this.connections.add(connection)
-    socket.on('close', () => this.connections.delete(connection))
+    socket.on('close', () => {
+      this.connections.delete(connection)
+      for (const channel of connection.channels.values()) clearTimeout(channel.confirmTimer)
+    })
     socket.on('message', (data, isBinary) => {
       if (isBinary) return // binary broadcast frames: broadcast is not part of this stand-in
       const decoded = decodeMessage(data.toString())
       if (!decoded) return
       connection.format = decoded.format
-      void this.handle(connection, decoded.message).catch((error: unknown) =>
-        console.error('[realtime]', error),
-      )
+      this.enqueue(connection, () => this.handle(connection, decoded.message))
     })
+  }
+
+  private enqueue(connection: Connection, task: () => Promise<void>): void {
+    connection.queue = connection.queue
+      .then(task)
+      .catch((error: unknown) => console.error('[realtime]', error))
   }
 
   private send(connection: Connection, message: PhoenixMessage): void {
@@ -112,9 +141,72 @@ export class RealtimeServer {
     })
   }
 
-  private async claimsFor(connection: Connection, token: unknown): Promise<JwtClaims | undefined> {
-    if (typeof token !== 'string' || token === '') return connection.apiKeyClaims
-    return this.ctx.keys.verify(token).catch(() => undefined)
+  /**
+   * A join's token: its `access_token`, else (none, or a new-style `sb_` key) the socket's API
+   * key, as hosted's assign_access_token/2 picks it.
+   */
+  private joinToken(connection: Connection, token: unknown): string {
+    return typeof token === 'string' && !token.startsWith('sb_') ? token : connection.apiKey
+  }
+
+  /** Checks the channel's token again when it expires (or in 5 minutes, if later). */
+  private scheduleConfirm(connection: Connection, channel: Channel): void {
+    clearTimeout(channel.confirmTimer)
+    const delay = Math.min(CONFIRM_TOKEN_MS, Math.max(0, channel.claims.exp * 1000 - Date.now()))
+    channel.confirmTimer = setTimeout(
+      () => this.enqueue(connection, () => this.confirm(connection, channel)),
+      delay,
+    )
+    channel.confirmTimer.unref()
+  }
+
+  /** Hosted's handle_info(:confirm_token): a token that no longer passes shuts the channel. */
+  private async confirm(connection: Connection, channel: Channel): Promise<void> {
+    if (connection.channels.get(channel.topic) !== channel) return
+    const confirmed = await confirmToken(this.ctx.keys, channel.accessToken)
+    if (!confirmed.claims) {
+      this.shutDown(connection, channel, confirmed.closeMessage)
+      return
+    }
+    channel.claims = confirmed.claims
+    this.scheduleConfirm(connection, channel)
+  }
+
+  /**
+   * Hosted's shutdown_response/2 (supabase/realtime, lib/realtime_web/channels/
+   * realtime_channel.ex): a `system` message with the reason, then the channel process stops
+   * normally and Phoenix tells the client with `phx_close` (phoenixframework/phoenix,
+   * lib/phoenix/socket.ex, encode_close/3: ref = join_ref, empty payload). realtime-js then
+   * drops the channel and its subscribe callback gets CLOSED; it does not rejoin.
+   */
+  private shutDown(connection: Connection, channel: Channel, message: string): void {
+    clearTimeout(channel.confirmTimer)
+    connection.channels.delete(channel.topic)
+    const { topic, joinRef } = channel
+    this.send(connection, {
+      join_ref: joinRef,
+      ref: null,
+      topic,
+      event: 'system',
+      payload: {
+        extension: 'system',
+        status: 'error',
+        message,
+        channel: topic.replace(/^realtime:/, ''),
+      },
+    })
+    this.send(connection, {
+      join_ref: joinRef,
+      ref: joinRef,
+      topic,
+      event: 'phx_close',
+      payload: {},
+    })
+  }
+
+  private leave(connection: Connection, topic: string): void {
+    clearTimeout(connection.channels.get(topic)?.confirmTimer)
+    connection.channels.delete(topic)
   }
 
   private async handle(connection: Connection, message: PhoenixMessage): Promise<void> {
@@ -123,11 +215,10 @@ export class RealtimeServer {
       return
     }
     if (message.event === 'phx_join') {
-      const claims = await this.claimsFor(connection, message.payload.access_token)
-      if (!claims) {
-        this.reply(connection, message, 'error', {
-          reason: 'Invalid JWT: expired or not signed by this server',
-        })
+      const accessToken = this.joinToken(connection, message.payload.access_token)
+      const confirmed = await confirmToken(this.ctx.keys, accessToken)
+      if (!confirmed.claims) {
+        this.reply(connection, message, 'error', { reason: confirmed.joinReason })
         return
       }
       const config = (message.payload.config ?? {}) as {
@@ -151,23 +242,38 @@ export class RealtimeServer {
           filter,
         })
       }
-      connection.channels.set(message.topic, {
+      this.leave(connection, message.topic)
+      const channel: Channel = {
         topic: message.topic,
         joinRef: message.join_ref,
-        claims,
+        accessToken,
+        claims: confirmed.claims,
         bindings,
-      })
+      }
+      connection.channels.set(message.topic, channel)
+      this.scheduleConfirm(connection, channel)
       this.reply(connection, message, 'ok', { postgres_changes: bindings })
       return
     }
     const channel = connection.channels.get(message.topic)
     if (message.event === 'access_token' && channel) {
-      const claims = await this.claimsFor(connection, message.payload.access_token)
-      if (claims) channel.claims = claims
+      const token = message.payload.access_token
+      // Hosted's handle_in("access_token") ignores no token, the same token and an `sb_` key
+      // (the channel's token still expires); any other token must pass or the channel shuts.
+      if (typeof token !== 'string' || token === channel.accessToken || token.startsWith('sb_'))
+        return
+      const confirmed = await confirmToken(this.ctx.keys, token)
+      if (!confirmed.claims) {
+        this.shutDown(connection, channel, confirmed.closeMessage)
+        return
+      }
+      channel.accessToken = token
+      channel.claims = confirmed.claims
+      this.scheduleConfirm(connection, channel)
       return
     }
     if (message.event === 'phx_leave') {
-      connection.channels.delete(message.topic)
+      this.leave(connection, message.topic)
       this.reply(connection, message, 'ok', {})
       return
     }
@@ -187,6 +293,10 @@ export class RealtimeServer {
       for (const channel of connection.channels.values()) {
         const ids = channel.bindings.filter((b) => matches(b, change)).map((b) => b.id)
         if (ids.length === 0 || !(await this.visible(channel.claims, change))) continue
+        // Between its token's expiry and the check that shuts it (or after it shut while
+        // Postgres answered), a channel gets nothing: hosted may still send for up to a second.
+        if (connection.channels.get(channel.topic) !== channel || hasExpired(channel.claims))
+          continue
         this.send(connection, {
           join_ref: channel.joinRef,
           ref: null,
@@ -244,7 +354,10 @@ export class RealtimeServer {
   }
 
   close(): void {
-    for (const connection of this.connections) connection.socket.terminate()
+    for (const connection of this.connections) {
+      for (const channel of connection.channels.values()) clearTimeout(channel.confirmTimer)
+      connection.socket.terminate()
+    }
     this.wss.close()
   }
 }
