@@ -37,6 +37,10 @@ export interface DocumentsState {
   live: boolean
 }
 
+/** How long after the server shut the channel a new one joins; doubling, up to REJOIN_MAX_MS. */
+const REJOIN_FIRST_MS = 1_000
+const REJOIN_MAX_MS = 30_000
+
 export function useDocuments(supabase: SupabaseClient | null, userId: string) {
   const [state, setState] = useState<DocumentsState>({
     status: 'loading',
@@ -51,6 +55,9 @@ export function useDocuments(supabase: SupabaseClient | null, userId: string) {
   // overwritten by it (a document created on another device during the catch-up refresh
   // would otherwise vanish from this list).
   const inFlightRefreshes = useRef(new Set<ListChange[]>())
+  // Each round is one realtime channel; a channel the server shut is followed by the next.
+  const [channelRound, setChannelRound] = useState(0)
+  const rejoinDelay = useRef(REJOIN_FIRST_MS)
 
   const apply = useCallback((change: ListChange) => {
     for (const replay of inFlightRefreshes.current) replay.push(change)
@@ -93,6 +100,8 @@ export function useDocuments(supabase: SupabaseClient | null, userId: string) {
 
   useEffect(() => {
     if (!supabase) return
+    let leaving = false
+    let rejoin: ReturnType<typeof setTimeout> | undefined
     const channel = supabase
       .channel(`documents:${userId}`)
       .on(
@@ -121,13 +130,25 @@ export function useDocuments(supabase: SupabaseClient | null, userId: string) {
       .subscribe((status) => {
         const live = status === 'SUBSCRIBED'
         setState((previous) => ({ ...previous, live }))
-        // (Re)joined: catch up with whatever changed while the channel was down.
-        if (live) void refresh()
+        if (live) {
+          rejoinDelay.current = REJOIN_FIRST_MS
+          // (Re)joined: catch up with whatever changed while the channel was down.
+          void refresh()
+        }
+        // The server shut the channel, as hosted Realtime does once its token has expired
+        // (a device that slept through the refresh). realtime-js drops a shut channel for
+        // good, so a new one joins, with the session's token as it is by then.
+        if (status === 'CLOSED' && !leaving) {
+          rejoin = setTimeout(() => setChannelRound((round) => round + 1), rejoinDelay.current)
+          rejoinDelay.current = Math.min(rejoinDelay.current * 2, REJOIN_MAX_MS)
+        }
       })
     return () => {
+      leaving = true
+      clearTimeout(rejoin)
       void supabase.removeChannel(channel)
     }
-  }, [supabase, userId, refresh, apply])
+  }, [supabase, userId, refresh, apply, channelRound])
 
   const onRemoteChange = useCallback((listener: RemoteChangeListener) => {
     remoteListeners.current.add(listener)
