@@ -6,12 +6,9 @@
  */
 import { unzipSync } from 'fflate'
 import { ATTACHMENT_TYPES, MAX_ATTACHMENT_BYTES } from '../attachments'
+import { MAX_DOCUMENT_BYTES, MAX_TITLE_LENGTH } from '../documentLimits'
 import { relativeLinkTargets } from './attachmentLinks'
 import { parseMarkdownFile } from './markdownFile'
-
-/** The database's limits on a document (supabase/migrations/*_documents.sql). */
-export const MAX_TITLE_LENGTH = 200
-export const MAX_BODY_BYTES = 1_000_000
 
 export interface ImportImage {
   /** Its path in the zip, which the body's relative links resolve to. */
@@ -89,7 +86,7 @@ function markdownDocument(
     return null
   }
   const { title, body } = parseMarkdownFile(text, path)
-  if (bytes.encode(body).length > MAX_BODY_BYTES) {
+  if (bytes.encode(body).length > MAX_DOCUMENT_BYTES) {
     problems.push(`“${source}” is larger than 1 MB, the most one document can hold.`)
     return null
   }
