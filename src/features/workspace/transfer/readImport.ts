@@ -6,9 +6,24 @@
  */
 import { unzipSync } from 'fflate'
 import { ATTACHMENT_TYPES, MAX_ATTACHMENT_BYTES } from '../attachments'
-import { MAX_DOCUMENT_BYTES, MAX_TITLE_LENGTH } from '../documentLimits'
+import { MAX_DOCUMENT_BYTES, MAX_TITLE_LENGTH, formatBytes } from '../documentLimits'
 import { relativeLinkTargets } from './attachmentLinks'
 import { parseMarkdownFile } from './markdownFile'
+
+/**
+ * The largest markdown file that can still fit in a document: the body's limit, with room for
+ * a frontmatter block (ours is a few hundred bytes; other tools add tags and aliases). A larger
+ * file is refused before it is read, with the same sentence as a body over the limit.
+ */
+export const MAX_MARKDOWN_FILE_BYTES = MAX_DOCUMENT_BYTES + 64 * 1024
+
+/**
+ * The most one import holds: everything it takes stays in the tab's memory until it is
+ * written, so the chosen files are weighed before they are read, and what their zips unpack
+ * to is counted against this too. 200 documents at their 1 MB limit, or about 19 images at
+ * their 10 MB limit: more than most workspaces, far less than what brings a tab down.
+ */
+export const MAX_IMPORT_BYTES = 200 * MAX_DOCUMENT_BYTES
 
 export interface ImportImage {
   /** Its path in the zip, which the body's relative links resolve to. */
@@ -35,6 +50,8 @@ export interface ImportSelection {
 
 export interface ImportInputFile {
   name: string
+  /** In bytes, known before reading (a File's size). */
+  size: number
   arrayBuffer(): Promise<ArrayBuffer>
 }
 
@@ -74,6 +91,12 @@ function isArchiverNoise(path: string): boolean {
   return path.split('/').some((part) => part === '__MACOSX' || part.startsWith('.'))
 }
 
+const tooLargeForDocument = (source: string) =>
+  `“${source}” is larger than ${formatBytes(MAX_DOCUMENT_BYTES)}, the most one document can hold.`
+
+const overImportLimit = (name: string) =>
+  `“${name}” would take this import past ${formatBytes(MAX_IMPORT_BYTES)}, the most Folio imports at once, so nothing in it is imported. Split it into smaller zips, or import fewer files at a time.`
+
 function markdownDocument(
   source: string,
   path: string,
@@ -87,7 +110,7 @@ function markdownDocument(
   }
   const { title, body } = parseMarkdownFile(text, path)
   if (bytes.encode(body).length > MAX_DOCUMENT_BYTES) {
-    problems.push(`“${source}” is larger than 1 MB, the most one document can hold.`)
+    problems.push(tooLargeForDocument(source))
     return null
   }
   return { source, path, title: title.slice(0, MAX_TITLE_LENGTH).trim() || 'Untitled', body }
@@ -130,7 +153,24 @@ function readZip(name: string, data: Uint8Array, selection: ImportSelection): vo
 
 export async function readImportFiles(files: readonly ImportInputFile[]): Promise<ImportSelection> {
   const selection: ImportSelection = { documents: [], problems: [] }
+  let heldBytes = 0
   for (const file of files) {
+    const isMarkdown = MARKDOWN.test(file.name)
+    if (isMarkdown && file.size > MAX_MARKDOWN_FILE_BYTES) {
+      selection.problems.push(tooLargeForDocument(file.name))
+      continue
+    }
+    if (file.size > MAX_IMPORT_BYTES) {
+      selection.problems.push(
+        `“${file.name}” is larger than ${formatBytes(MAX_IMPORT_BYTES)}, the most Folio imports at once. Split it into smaller zips.`,
+      )
+      continue
+    }
+    if (isMarkdown && heldBytes + file.size > MAX_IMPORT_BYTES) {
+      selection.problems.push(overImportLimit(file.name))
+      continue
+    }
+    if (isMarkdown) heldBytes += file.size
     let data: Uint8Array
     try {
       data = new Uint8Array(await file.arrayBuffer())
@@ -139,7 +179,7 @@ export async function readImportFiles(files: readonly ImportInputFile[]): Promis
       continue
     }
     if (/\.zip$/i.test(file.name) || isZip(data)) readZip(file.name, data, selection)
-    else if (MARKDOWN.test(file.name)) {
+    else if (isMarkdown) {
       const document = markdownDocument(file.name, file.name, data, selection.problems)
       if (document) selection.documents.push({ ...document, images: [] })
     } else selection.problems.push(`“${file.name}” is not a markdown file (.md) or a zip of them.`)

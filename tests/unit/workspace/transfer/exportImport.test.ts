@@ -37,6 +37,7 @@ function source(rows: ExportedDocument[], objects: Record<string, Uint8Array> = 
 
 const asFile = (name: string, data: Uint8Array) => ({
   name,
+  size: data.length,
   arrayBuffer: async () => data.slice().buffer,
 })
 
