@@ -4,11 +4,11 @@
  * elsewhere) with the images they link to relatively. Every file that cannot be used is
  * named, so the person can fix it; one bad file means nothing is imported.
  */
-import { unzipSync } from 'fflate'
 import { ATTACHMENT_TYPES, MAX_ATTACHMENT_BYTES } from '../attachments'
 import { MAX_DOCUMENT_BYTES, MAX_TITLE_LENGTH, formatBytes } from '../documentLimits'
 import { relativeLinkTargets } from './attachmentLinks'
 import { parseMarkdownFile } from './markdownFile'
+import { type ZipEntry, unpackEntry, zipEntries } from './zipEntries'
 
 /**
  * The largest markdown file that can still fit in a document: the body's limit, with room for
@@ -116,38 +116,102 @@ function markdownDocument(
   return { source, path, title: title.slice(0, MAX_TITLE_LENGTH).trim() || 'Untitled', body }
 }
 
-function readZip(name: string, data: Uint8Array, selection: ImportSelection): void {
-  let entries: Record<string, Uint8Array>
+/** What one zip gives, and how many bytes it unpacked to give it. */
+interface ZipReading extends ImportSelection {
+  unpackedBytes: number
+}
+
+/** A zip refused whole: nothing in it is imported, for the reason given. */
+class RefusedZip extends Error {}
+
+const refused = (problem: string): ZipReading => ({
+  documents: [],
+  problems: [problem],
+  unpackedBytes: 0,
+})
+
+/**
+ * Takes from a zip only what the import uses, its markdown files and then the images they link
+ * to, each weighed by the size it declares before it is unpacked: an entry too large for what
+ * it would become is named and left out, and the rest of the zip is still read. A zip whose
+ * entries together would take the import past `room` (the bytes it may still hold), or with an
+ * entry that unpacks to more than it declares (how a zip bomb hides), is refused whole.
+ */
+function readZip(name: string, zip: Uint8Array, room: number): ZipReading {
+  let entries: Map<string, ZipEntry>
   try {
-    entries = unzipSync(data)
+    entries = zipEntries(zip)
   } catch {
-    selection.problems.push(`“${name}” could not be opened as a zip file.`)
-    return
+    return refused(`“${name}” could not be opened as a zip file.`)
   }
-  const paths = Object.keys(entries).filter((path) => !path.endsWith('/') && !isArchiverNoise(path))
-  const markdownPaths = paths.filter((path) => MARKDOWN.test(path)).sort()
-  if (markdownPaths.length === 0) {
-    selection.problems.push(`“${name}” holds no markdown (.md) files.`)
-    return
-  }
-  for (const path of markdownPaths) {
-    const source = `${name} › ${path}`
-    const document = markdownDocument(source, path, entries[path] as Uint8Array, selection.problems)
-    if (!document) continue
-    const images: ImportImage[] = []
-    for (const target of relativeLinkTargets(document.body, path)) {
-      const image = entries[target]
-      const type = imageType(target)
-      if (!image || !type) continue
-      if (image.length > MAX_ATTACHMENT_BYTES) {
-        selection.problems.push(
-          `“${name} › ${target}” is larger than 10 MB, the most an image can be.`,
-        )
+  const reading: ZipReading = { documents: [], problems: [], unpackedBytes: 0 }
+
+  /** Unpacks `wanted` by path, having weighed all of them first, so a bomb unpacks nothing. */
+  function unpack(wanted: ZipEntry[], maxEntryBytes: number, tooLarge: (source: string) => string) {
+    const fitting = wanted.filter((entry) => entry.declaredSize <= maxEntryBytes)
+    const declared = fitting.reduce((sum, entry) => sum + entry.declaredSize, 0)
+    if (reading.unpackedBytes + declared > room) throw new RefusedZip(overImportLimit(name))
+    const unpacked = new Map<string, Uint8Array>()
+    for (const entry of wanted) {
+      const source = `${name} › ${entry.path}`
+      if (entry.declaredSize > maxEntryBytes) {
+        reading.problems.push(tooLarge(source))
         continue
       }
-      images.push({ zipPath: target, name: target.split('/').at(-1) ?? 'image', type, data: image })
+      const result = unpackEntry(zip, entry)
+      if (result.ok) {
+        unpacked.set(entry.path, result.data)
+        reading.unpackedBytes += result.data.length
+      } else if (result.problem === 'damaged') {
+        reading.problems.push(`“${source}” is damaged and could not be unpacked.`)
+      } else {
+        throw new RefusedZip(
+          `“${name}” is damaged or unsafe: “${entry.path}” unpacks to more than the zip says it holds, so nothing in it is imported.`,
+        )
+      }
     }
-    selection.documents.push({ ...document, images })
+    return unpacked
+  }
+
+  const markdownPaths = [...entries.keys()]
+    .filter((path) => MARKDOWN.test(path) && !isArchiverNoise(path))
+    .sort()
+  if (markdownPaths.length === 0) {
+    return refused(`“${name}” holds no markdown (.md) files.`)
+  }
+  try {
+    const markdown = unpack(
+      markdownPaths.map((path) => entries.get(path) as ZipEntry),
+      MAX_MARKDOWN_FILE_BYTES,
+      tooLargeForDocument,
+    )
+    const documents = [...markdown].flatMap(([path, data]) => {
+      const document = markdownDocument(`${name} › ${path}`, path, data, reading.problems)
+      return document ? [{ ...document, targets: relativeLinkTargets(document.body, path) }] : []
+    })
+    const linkedImages = new Map<string, ZipEntry>()
+    for (const target of documents.flatMap((document) => document.targets)) {
+      const entry = entries.get(target)
+      if (entry && imageType(target)) linkedImages.set(target, entry)
+    }
+    const images = unpack(
+      [...linkedImages.values()],
+      MAX_ATTACHMENT_BYTES,
+      (source) => `“${source}” is larger than 10 MB, the most an image can be.`,
+    )
+    reading.documents = documents.map(({ targets, ...document }) => ({
+      ...document,
+      images: targets.flatMap((target) => {
+        const data = images.get(target)
+        const type = imageType(target)
+        if (!data || !type) return []
+        return [{ zipPath: target, name: target.split('/').at(-1) ?? 'image', type, data }]
+      }),
+    }))
+    return reading
+  } catch (error) {
+    if (!(error instanceof RefusedZip)) throw error
+    return refused(error.message)
   }
 }
 
@@ -178,8 +242,12 @@ export async function readImportFiles(files: readonly ImportInputFile[]): Promis
       selection.problems.push(`“${file.name}” could not be read.`)
       continue
     }
-    if (/\.zip$/i.test(file.name) || isZip(data)) readZip(file.name, data, selection)
-    else if (isMarkdown) {
+    if (/\.zip$/i.test(file.name) || isZip(data)) {
+      const reading = readZip(file.name, data, MAX_IMPORT_BYTES - heldBytes)
+      heldBytes += reading.unpackedBytes
+      selection.documents.push(...reading.documents)
+      selection.problems.push(...reading.problems)
+    } else if (isMarkdown) {
       const document = markdownDocument(file.name, file.name, data, selection.problems)
       if (document) selection.documents.push({ ...document, images: [] })
     } else selection.problems.push(`“${file.name}” is not a markdown file (.md) or a zip of them.`)

@@ -4,14 +4,55 @@
  * a zip entry by the size it declares before it is inflated, and while inflating by what it
  * really gives. The zips here are small; their headers are edited to claim what a bomb would.
  */
-import { strToU8 } from 'fflate'
+import { strToU8, zipSync } from 'fflate'
 import { describe, expect, it, vi } from 'vitest'
+import { MAX_ATTACHMENT_BYTES } from '../../../../src/features/workspace/attachments.ts'
 import { MAX_DOCUMENT_BYTES } from '../../../../src/features/workspace/documentLimits.ts'
 import {
   MAX_IMPORT_BYTES,
   MAX_MARKDOWN_FILE_BYTES,
   readImportFiles,
 } from '../../../../src/features/workspace/transfer/readImport.ts'
+
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3, 4])
+
+const asFile = (name: string, data: Uint8Array) => ({
+  name,
+  size: data.length,
+  arrayBuffer: async () => data.slice().buffer,
+})
+
+/** The headers of `path` in a zip fflate wrote: its central directory record, its local header. */
+function headers(zip: Uint8Array, path: string) {
+  const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength)
+  const name = strToU8(path)
+  for (let at = 0; at + 46 <= zip.length; at += 1) {
+    if (view.getUint32(at, true) !== 0x02014b50) continue
+    const found = zip.subarray(at + 46, at + 46 + view.getUint16(at + 28, true))
+    if (found.length !== name.length || found.some((byte, i) => byte !== name[i])) continue
+    const local = view.getUint32(at + 42, true)
+    const data = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true)
+    return { view, central: at, local, data, compressedSize: view.getUint32(at + 20, true) }
+  }
+  throw new Error(`${path} is not in the zip`)
+}
+
+/** `path` claims to unpack to `size` bytes, in both its headers, whatever it really holds. */
+function declareSize(zip: Uint8Array, path: string, size: number): Uint8Array {
+  const copy = zip.slice()
+  const { view, central, local } = headers(copy, path)
+  view.setUint32(central + 24, size, true)
+  view.setUint32(local + 22, size, true)
+  return copy
+}
+
+/** `path`'s compressed data becomes bytes no inflater accepts: unpacking it would fail. */
+function spoil(zip: Uint8Array, path: string): Uint8Array {
+  const copy = zip.slice()
+  const { data, compressedSize } = headers(copy, path)
+  copy.fill(0xff, data, data + compressedSize)
+  return copy
+}
 
 const unreadable = (name: string, size: number) => ({
   name,
@@ -46,5 +87,102 @@ describe('import limits', () => {
     expect(selection.problems).toEqual([
       `“${count}.md” would take this import past 200 MB, the most Folio imports at once, so nothing in it is imported. Split it into smaller zips, or import fewer files at a time.`,
     ])
+  })
+
+  it('unpacks nothing the import leaves out', async () => {
+    let zip: Uint8Array = zipSync({
+      'notes/one.md': strToU8('# One\n\n![x](../img/x.png)'),
+      'img/x.png': PNG,
+      'img/unused.png': PNG,
+      'data.bin': strToU8('binary '.repeat(100)),
+      '__MACOSX/notes/._one.md': strToU8('resource fork '.repeat(100)),
+      'notes/.obsidian/app.json': strToU8('{"theme": "dark"} '.repeat(100)),
+    })
+    for (const ignored of ['img/unused.png', 'data.bin', '__MACOSX/notes/._one.md']) {
+      zip = declareSize(spoil(zip, ignored), ignored, 0xfffffff0)
+    }
+    zip = spoil(zip, 'notes/.obsidian/app.json')
+    const selection = await readImportFiles([asFile('vault.zip', zip)])
+    expect(selection.problems).toEqual([])
+    expect(selection.documents.map((document) => document.title)).toEqual(['One'])
+    expect(selection.documents[0]!.images.map((image) => image.data)).toEqual([PNG])
+  })
+
+  it('refuses an entry by the size it declares, before unpacking it', async () => {
+    let zip: Uint8Array = zipSync({
+      'big.md': strToU8('# Big'),
+      'pic.md': strToU8('# Pic\n\n![huge](huge.png)'),
+      'huge.png': PNG,
+      'fine.md': strToU8('# Fine'),
+    })
+    zip = declareSize(spoil(zip, 'big.md'), 'big.md', MAX_MARKDOWN_FILE_BYTES + 1)
+    zip = declareSize(spoil(zip, 'huge.png'), 'huge.png', MAX_ATTACHMENT_BYTES + 1)
+    const selection = await readImportFiles([asFile('export.zip', zip)])
+    expect(selection.problems).toEqual([
+      '“export.zip › big.md” is larger than 1 MB, the most one document can hold.',
+      '“export.zip › huge.png” is larger than 10 MB, the most an image can be.',
+    ])
+    expect(selection.documents.map(({ title, images }) => [title, images.length])).toEqual([
+      ['Fine', 0],
+      ['Pic', 0],
+    ])
+  })
+
+  it('refuses a zip whose entries declare more than one import can hold, unpacking none', async () => {
+    // Each note alone is within a document's limit; together they claim more than 200 MB.
+    const count = MAX_IMPORT_BYTES / MAX_DOCUMENT_BYTES + 1
+    const names = Array.from({ length: count }, (_, index) => `${index}.md`)
+    let zip: Uint8Array = zipSync(
+      Object.fromEntries(names.map((name) => [name, strToU8(`# ${name}`)])),
+    )
+    for (const name of names) zip = declareSize(spoil(zip, name), name, MAX_DOCUMENT_BYTES)
+    const selection = await readImportFiles([asFile('bomb.zip', zip)])
+    expect(selection).toEqual({
+      documents: [],
+      problems: [
+        '“bomb.zip” would take this import past 200 MB, the most Folio imports at once, so nothing in it is imported. Split it into smaller zips, or import fewer files at a time.',
+      ],
+    })
+  })
+
+  it('refuses a zip with an entry that unpacks to more than it declares', async () => {
+    // 2 MB of text behind a claim of 1 KB: trusting the claim would import 1 KB of it silently.
+    const liar = strToU8('a'.repeat(2_000_000))
+    const zip = declareSize(zipSync({ 'ok.md': strToU8('# Ok'), 'liar.md': liar }), 'liar.md', 1000)
+    const selection = await readImportFiles([asFile('bomb.zip', zip)])
+    expect(selection).toEqual({
+      documents: [],
+      problems: [
+        '“bomb.zip” is damaged or unsafe: “liar.md” unpacks to more than the zip says it holds, so nothing in it is imported.',
+      ],
+    })
+  })
+
+  it('names a damaged entry and still reads the rest of the zip', async () => {
+    const zip = spoil(
+      zipSync({ 'good.md': strToU8('# Good'), 'broken.md': strToU8('# Broken '.repeat(20)) }),
+      'broken.md',
+    )
+    const selection = await readImportFiles([asFile('notes.zip', zip)])
+    expect(selection.problems).toEqual([
+      '“notes.zip › broken.md” is damaged and could not be unpacked.',
+    ])
+    expect(selection.documents.map((document) => document.title)).toEqual(['Good'])
+  })
+
+  it('imports a zip whose note and image are each as large as they may be', async () => {
+    const body = 'x'.repeat(MAX_DOCUMENT_BYTES - '![big](big.png)\n'.length)
+    const markdown = `---\ntitle: "Full"\n---\n![big](big.png)\n${body}`
+    const image = new Uint8Array(MAX_ATTACHMENT_BYTES).fill(7)
+    image.set(PNG)
+    const zip = zipSync({ 'full.md': strToU8(markdown), 'big.png': image })
+    const selection = await readImportFiles([asFile('full.zip', zip)])
+    expect(selection.problems).toEqual([])
+    const [document] = selection.documents
+    expect(document?.title).toBe('Full')
+    expect(document?.body.length).toBe(MAX_DOCUMENT_BYTES)
+    const data = document?.images[0]?.data
+    // Compared by hand: a deep equality of ten million bytes takes the matcher most of a minute.
+    expect(data?.length === image.length && data.every((byte, i) => byte === image[i])).toBe(true)
   })
 })
