@@ -23,7 +23,7 @@ export interface ZipEntry {
 
 export type Unpacked =
   | { ok: true; data: Uint8Array }
-  /** `overflows`: it unpacks to more than it declared, which only a hostile zip does. */
+  /** `overflows`: it unpacks to more than it declared, as a zip bomb does to hide its size. */
   | { ok: false; problem: 'damaged' | 'overflows' }
 
 const END_OF_CENTRAL_DIRECTORY = 0x06054b50
@@ -44,7 +44,7 @@ const UTF8_NAMES = 0x800
  */
 const INFLATE_SLICE_BYTES = 16 * 1024
 
-/** Reads the data views throw on (DataView checks bounds), so a truncated zip fails loudly. */
+/** Little-endian reads that throw past the zip's end (DataView checks), so a cut zip fails loudly. */
 function reader(zip: Uint8Array) {
   const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength)
   const u16 = (at: number) => view.getUint16(at, true)
