@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SupabaseClient } from '@supabase/supabase-js'
@@ -85,6 +86,11 @@ describe('contact function', () => {
     expect(stored?.sender_hash).toMatch(/^[0-9a-f]{64}$/)
     expect(JSON.stringify(stored)).not.toContain('198.51.100.7')
     expect(JSON.stringify(stored)).not.toContain('127.0.0.7')
+    // Nor a hash anyone who reads the table can reverse by hashing every IPv4 address.
+    for (const address of ['198.51.100.7', '127.0.0.7']) {
+      const guess = createHash('sha256').update(`folio-contact:${address}`).digest('hex')
+      expect(stored?.sender_hash).not.toBe(guess)
+    }
   })
 
   it('also works through supabase-js with the anon key', async () => {

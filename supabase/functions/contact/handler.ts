@@ -6,13 +6,28 @@
  * function (service role) can write contact_messages, so these limits have no way around them.
  */
 import { clientAddress } from '../_shared/clientAddress.ts'
+import { requireEnv } from '../_shared/env.ts'
 import { HttpError, endpoint, errorResponse, json, readJsonBody } from '../_shared/http.ts'
 import { serviceClient } from '../_shared/supabase.ts'
 import { CONTACT_MAX_BODY_BYTES } from './limits.ts'
 import { validateContact } from './validate.ts'
 
-async function sha256(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))
+/**
+ * The sender's network as the limits count it, without keeping the address: an HMAC keyed
+ * with the service role's key. A plain hash of an IPv4 address is reversed by hashing all 2³²
+ * of them, by anyone who can read the table (a backup, a read-only dashboard user); this one
+ * needs the function's secret. A new key starts the hourly counts afresh, which is harmless.
+ */
+async function networkHash(network: string): Promise<string> {
+  const encoder = new TextEncoder()
+  const key = await crypto.subtle.importKey(
+    'raw',
+    encoder.encode(requireEnv('SUPABASE_SERVICE_ROLE_KEY')),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  )
+  const digest = await crypto.subtle.sign('HMAC', key, encoder.encode(`folio-contact:${network}`))
   return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('')
 }
 
@@ -48,7 +63,7 @@ export const handler = endpoint(async (req) => {
   const network = clientAddress(req) ?? 'unknown'
   const { error } = await serviceClient()
     .from('contact_messages')
-    .insert({ ...checked.value, sender_hash: await sha256(`folio-contact:${network}`) })
+    .insert({ ...checked.value, sender_hash: await networkHash(network) })
   if (error?.code === 'PT429') return rateLimited(error.message)
   if (error)
     throw new HttpError(500, 'internal', `We could not store your message. Please try again.`)
