@@ -13,9 +13,9 @@ export function EmptyState({ onCreate, onCreateSample, busy }: EmptyStateProps) 
     <div className="empty-state" data-testid="empty-state">
       <h2>Write your first note</h2>
       <p>
-        Folio is a markdown workspace for technical notes. Write on the left in a real code editor;
-        the preview on the right renders it exactly as the blog does, with code blocks highlighted
-        in their own language.
+        Folio is a markdown workspace for technical notes. Write in a real code editor; the preview
+        beside it (a tab away on a phone) renders it exactly as the blog does, with code blocks
+        highlighted in their own language.
       </p>
       <ul className="empty-state__points">
         <li>
@@ -49,7 +49,7 @@ export const SAMPLE_DOCUMENT = {
   title: 'Welcome to Folio',
   body: `# Welcome to Folio
 
-Write **markdown** on the left; the preview on the right is rendered by the same pipeline as the Folio blog.
+Write **markdown** in the editor; the preview, beside it or a tab away on a phone, is rendered by the same pipeline as the Folio blog.
 
 ## Code, highlighted
 
