@@ -124,6 +124,48 @@ describe('two-factor rules (GoTrue internal/api/mfa.go)', () => {
   })
 })
 
+describe('a changed password (GoTrue internal/models/user.go, User.UpdatePassword)', () => {
+  it("ends the account's other sessions: their refresh tokens and their data access", async () => {
+    const owner = await signedInUser(backend, 'password-owner')
+    // Someone else signed in with the leaked password.
+    const intruder = client(backend)
+    await intruder.auth.signInWithPassword({ email: owner.email, password: owner.password })
+    const stolen = (await intruder.auth.getSession()).data.session!
+
+    // The owner notices and changes the password on the account page.
+    const changed = await owner.supabase.auth.updateUser({ password: 'a brand new password' })
+    expect(changed.error).toBeNull()
+    expect((await owner.supabase.auth.getUser()).error).toBeNull()
+
+    const refreshed = await client(backend).auth.refreshSession({
+      refresh_token: stolen.refresh_token,
+    })
+    expect(refreshed.error?.code).toBe('refresh_token_not_found')
+    expect((await intruder.from('profiles').select('id')).data).toEqual([])
+  })
+
+  it('voids an email change the intruder started before it', async () => {
+    const owner = await signedInUser(backend, 'password-email')
+    const intruder = client(backend)
+    await intruder.auth.signInWithPassword({ email: owner.email, password: owner.password })
+    const intrudersAddress = uniqueEmail('intruder-inbox')
+    expect((await intruder.auth.updateUser({ email: intrudersAddress })).error).toBeNull()
+    const mail = backend.mailbox.latest(intrudersAddress)!
+    expect(mail.type).toBe('email_change')
+
+    const changed = await owner.supabase.auth.updateUser({ password: 'another new password' })
+    expect(changed.error).toBeNull()
+
+    const confirmed = await client(backend).auth.verifyOtp({
+      email: intrudersAddress,
+      token: mail.otp,
+      type: 'email_change',
+    })
+    expect(confirmed.error?.code).toBe('otp_expired')
+    expect((await owner.supabase.auth.getUser()).data.user?.email).toBe(owner.email)
+  })
+})
+
 describe('the enrolment QR code (GoTrue enrollTOTPFactor)', () => {
   it('is hosted’s raw SVG, safe in an unencoded data URL, and encodes the otpauth URI', async () => {
     const { supabase } = await signedInUser(backend, 'mfa-qr')

@@ -146,12 +146,19 @@ test('the account page changes the password and shows the plan and billing link'
     'href',
     '/stripe',
   )
+  // Another device, signed in with the old password (perhaps not the owner's).
+  const elsewhere = await (await browser.newContext()).newPage()
+  await signIn(elsewhere, user)
   const account = page.getByRole('region', { name: 'Email and password' })
   await account.getByRole('button', { name: 'Change password' }).click()
   await account.getByLabel('New password', { exact: true }).fill('a-fresh-password-1')
   await account.getByLabel('Repeat the new password').fill('a-fresh-password-1')
   await account.getByRole('button', { name: 'Save new password' }).click()
   await expect(account.getByText('Your password is changed.')).toBeVisible()
+  await expect(account.getByText('Every other device signed in to this account')).toBeVisible()
+  await elsewhere.reload()
+  await expect(elsewhere).toHaveURL(/\/login/)
+  await elsewhere.context().close()
 
   const fresh = await browser.newContext()
   const other = await fresh.newPage()

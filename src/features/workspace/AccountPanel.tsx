@@ -97,7 +97,10 @@ export function AccountPanel({ session }: { session: Session }) {
           <dd data-testid="account-email">{session.user.email ?? session.user.phone}</dd>
         </dl>
         {passwordChanged ? (
-          <FormMessage kind="success">Your password is changed.</FormMessage>
+          <FormMessage kind="success">
+            Your password is changed. Every other device signed in to this account has been signed
+            out, and signs in with the new one.
+          </FormMessage>
         ) : null}
         {changingPassword ? (
           <NewPasswordForm

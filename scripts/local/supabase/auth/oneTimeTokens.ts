@@ -73,3 +73,8 @@ export async function consumeToken(
     [value, `{${purposes.join(',')}}`, maxAgeSeconds],
   )
 }
+
+/** Every outstanding link and code of the user, as GoTrue's ClearAllOneTimeTokensForUser. */
+export async function clearAllTokens(tx: Queryable, userId: string): Promise<void> {
+  await tx.query(`delete from auth.one_time_tokens where user_id = $1::uuid`, [userId])
+}

@@ -3,6 +3,7 @@ import { requireSession } from './context.ts'
 import { checkPasswordStrength } from './passwordStrength.ts'
 import type { AuthContext } from './context.ts'
 import { mailToken } from './emailRoutes.ts'
+import { clearAllTokens } from './oneTimeTokens.ts'
 import { AuthError, validationFailed } from './errors.ts'
 import { hashPassword, verifyPassword } from './passwords.ts'
 import { readChallenge } from './pkce.ts'
@@ -67,6 +68,13 @@ export async function updateCurrentUser(ctx: AuthContext, req: Request, body: un
         ? mergeMetadata(user.raw_user_meta_data, body.data)
         : undefined,
     })
+    // A new password means the old one may be known to someone else: GoTrue's
+    // User.UpdatePassword (supabase/auth, internal/models/user.go) clears every outstanding
+    // link and code (an email change started elsewhere included) and ends every other session.
+    if (passwordHash !== undefined) {
+      await clearAllTokens(tx, user.id)
+      await signOut(tx, user.id, session.id, 'others')
+    }
     if (email !== undefined && email.toLowerCase() !== user.email?.toLowerCase()) {
       const taken = await findUserByEmail(tx, email)
       if (taken)
