@@ -110,3 +110,49 @@ describe('attachments bucket', () => {
     expect(response.status).toBe(400)
   })
 })
+
+/** An upload as the Storage API receives it, body and content type as given. */
+async function rawUpload(token: string, name: string, contentType: string) {
+  const response = await fetch(`${backend.url}/storage/v1/object/attachments/${name}`, {
+    method: 'POST',
+    headers: {
+      apikey: backend.anonKey,
+      authorization: `Bearer ${token}`,
+      'content-type': contentType,
+    },
+    body: PNG,
+  })
+  return response.status
+}
+
+// Hosted Storage (supabase/storage): validateMimeType in src/storage/uploader.ts splits the
+// declared type on "/" and compares both parts exactly; isValidKey in src/storage/limits.ts
+// allows only /^[A-Za-z0-9_/!.*'() &$=@;:+,?-]*$/.
+describe('what hosted Storage refuses, refused here too', () => {
+  it('a content type that is the bucket’s only up to case or a parameter (415)', async () => {
+    const user = await signedInUser(backend, 'mime-exact')
+    await makePro(backend, user.id)
+    const token = user.session.access_token
+    expect(await rawUpload(token, `${user.id}/a.png`, 'image/png; charset=utf-8')).toBe(415)
+    expect(await rawUpload(token, `${user.id}/b.png`, 'IMAGE/PNG')).toBe(415)
+    expect(await rawUpload(token, `${user.id}/c.png`, 'image')).toBe(415)
+    expect(await rawUpload(token, `${user.id}/d.png`, 'image/png')).toBe(200)
+  })
+
+  it('an object name with characters outside S3’s safe set (400)', async () => {
+    const user = await signedInUser(backend, 'key-charset')
+    await makePro(backend, user.id)
+    const token = user.session.access_token
+    for (const name of ['café.png', 'a#b.png', 'a%b.png', 'a"b.png'])
+      expect(await rawUpload(token, `${user.id}/${encodeURIComponent(name)}`, 'image/png')).toBe(
+        400,
+      )
+    expect(
+      await rawUpload(
+        token,
+        `${user.id}/${encodeURIComponent("it's (1) & more.png")}`,
+        'image/png',
+      ),
+    ).toBe(200)
+  })
+})

@@ -22,9 +22,14 @@ export async function readUpload(req: Request): Promise<Upload> {
     if (!file) throw new StorageError(400, 'InvalidRequest', 'No file found in the form data')
     const cacheControl = form.get('cacheControl')
     const metadata = form.get('metadata')
+    // Hosted takes a `contentType` field over the file part's own type (uploader.ts).
+    const declaredType = form.get('contentType')
     return {
       bytes: new Uint8Array(await file.arrayBuffer()),
-      contentType: file.type || 'application/octet-stream',
+      contentType:
+        (typeof declaredType === 'string' && declaredType) ||
+        file.type ||
+        'application/octet-stream',
       cacheControl: typeof cacheControl === 'string' ? `max-age=${cacheControl}` : 'no-cache',
       userMetadata: typeof metadata === 'string' ? safeJson(metadata) : undefined,
     }
@@ -49,11 +54,32 @@ function safeJson(text: string): Record<string, unknown> | undefined {
   }
 }
 
-/** Object keys: non-empty segments, no `.`/`..`, no control characters. */
+/**
+ * Hosted Storage's object keys: S3's safe characters and a few that need special handling
+ * (supabase/storage, src/storage/limits.ts, isValidKey), which also keeps out control
+ * characters and anything beyond ASCII.
+ */
+const HOSTED_KEY = /^[A-Za-z0-9_/!.*'() &$=@;:+,?-]*$/
+
+/**
+ * Object keys hosted accepts, and of those, only non-empty segments other than `.` and `..`:
+ * hosted stores such names literally, and refusing them here is stricter, never laxer.
+ */
 export function validObjectName(name: string): boolean {
-  const hasControlCharacter = [...name].some(
-    (ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f,
-  )
-  if (name === '' || name.length > 1024 || hasControlCharacter) return false
+  if (name === '' || name.length > 1024 || !HOSTED_KEY.test(name)) return false
   return name.split('/').every((segment) => segment !== '' && segment !== '.' && segment !== '..')
+}
+
+/**
+ * Whether a declared content type is one the bucket allows, compared as hosted compares it
+ * (supabase/storage, src/storage/uploader.ts, validateMimeType): the parts either side of the
+ * first "/" exactly, no case folding and no parameters, with `*` allowing any subtype.
+ */
+export function allowsMimeType(mimeType: string, allowed: readonly string[]): boolean {
+  const [type, subtype] = mimeType.split('/')
+  if (subtype === undefined) return false
+  return allowed.some((entry) => {
+    const [allowedType, allowedSubtype] = entry.split('/')
+    return allowedType === type && (allowedSubtype === '*' || allowedSubtype === subtype)
+  })
 }

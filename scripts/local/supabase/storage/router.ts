@@ -10,7 +10,7 @@ import type { HostedSettings } from '../supabaseConfig.ts'
 import type { BlobStore } from './blobStore.ts'
 import { listFolder } from './listFolder.ts'
 import type { ObjectRow } from './listFolder.ts'
-import { readUpload, validObjectName } from './readUpload.ts'
+import { allowsMimeType, readUpload, validObjectName } from './readUpload.ts'
 import { StorageError, bucketNotFound, objectNotFound, rlsRefused } from './storageError.ts'
 
 export interface StorageContext {
@@ -169,9 +169,9 @@ async function upload(
   if (!validObjectName(name)) throw new StorageError(400, 'InvalidKey', `Invalid key: ${name}`)
   const bucket = await findBucket(ctx, bucketId)
   const file = await readUpload(req)
-  const mime = file.contentType.split(';')[0]!.trim().toLowerCase()
+  const mime = file.contentType
   const { allowedMimeTypes, fileSizeLimit } = effectiveLimits(ctx, bucket)
-  if (allowedMimeTypes?.length && !allowedMimeTypes.includes(mime)) {
+  if (allowedMimeTypes?.length && !allowsMimeType(mime, allowedMimeTypes)) {
     throw new StorageError(415, 'invalid_mime_type', `mime type ${mime} is not supported`)
   }
   if (fileSizeLimit !== undefined && file.bytes.byteLength > fileSizeLimit) {
