@@ -14,8 +14,11 @@ import type { Backend } from '../../scripts/local/supabase/index.ts'
 import {
   client,
   enrolTotp,
+  followLink,
+  fragmentParams,
   freshTotpCode,
   makePro,
+  serviceClient,
   signedInUser,
   startTestBackend,
   uniqueEmail,
@@ -163,6 +166,143 @@ describe('a changed password (GoTrue internal/models/user.go, User.UpdatePasswor
     })
     expect(confirmed.error?.code).toBe('otp_expired')
     expect((await owner.supabase.auth.getUser()).data.user?.email).toBe(owner.email)
+  })
+})
+
+/**
+ * `[auth.email] double_confirm_changes = true`, hosted's default (GOTRUE_MAILER_SECURE_EMAIL_CHANGE_ENABLED).
+ * supabase/auth internal/api/mail.go sendEmailChange mails a link and code to the current
+ * address and to the new one; internal/api/verify.go emailChangeVerify lets the first of the two
+ * only set email_change_confirm_status to 1 and answers with singleConfirmationAccepted (a GET
+ * link redirects with it as `message` in the fragment, POST /verify answers 200
+ * `{ msg, code: "200" }`); the second makes the change.
+ */
+describe('an email change needs both addresses (GoTrue emailChangeVerify, sendEmailChange)', () => {
+  const HALFWAY =
+    'Confirmation link accepted. Please proceed to confirm link sent to the other email'
+  const admin = () => serviceClient(backend)
+  const emailOf = async (id: string) => (await admin().auth.admin.getUserById(id)).data.user?.email
+
+  it('a stolen session moves nothing by confirming the new address alone; the owner is told', async () => {
+    const owner = await signedInUser(backend, 'change-owner')
+    // Someone holding the owner's session (a stolen token, an unattended laptop).
+    const thief = client(backend)
+    await thief.auth.setSession(owner.session)
+    const thiefsAddress = uniqueEmail('change-thief')
+    const moved = await thief.auth.updateUser(
+      { email: thiefsAddress },
+      { emailRedirectTo: `${SITE}/confirm` },
+    )
+    expect(moved.error).toBeNull()
+
+    const toOwner = backend.mailbox.latest(owner.email)
+    expect(toOwner?.type).toBe('email_change')
+    expect(toOwner?.text).toContain(thiefsAddress)
+    const toThief = backend.mailbox.latest(thiefsAddress)!
+    expect(toThief.type).toBe('email_change')
+
+    const landed = await followLink(toThief.links[0]!)
+    expect(`${landed.origin}${landed.pathname}`).toBe(`${SITE}/confirm`)
+    const fragment = fragmentParams(landed)
+    expect(fragment.get('message')).toBe(HALFWAY)
+    expect(fragment.has('access_token')).toBe(false)
+    expect(landed.searchParams.has('code')).toBe(false)
+    expect(await emailOf(owner.id)).toBe(owner.email)
+
+    // The link cannot be used twice to stand in for the owner's.
+    const again = await followLink(toThief.links[0]!)
+    expect(fragmentParams(again).get('error_code')).toBe('otp_expired')
+    // Nor can the thief's own code.
+    const code = await client(backend).auth.verifyOtp({
+      email: thiefsAddress,
+      token: toThief.otp,
+      type: 'email_change',
+    })
+    expect(code.error?.code).toBe('otp_expired')
+    expect(await emailOf(owner.id)).toBe(owner.email)
+    // A reset asked for at the thief's address reaches no account.
+    await client(backend).auth.resetPasswordForEmail(thiefsAddress)
+    expect(backend.mailbox.list(thiefsAddress).map((m) => m.type)).toEqual(['email_change'])
+  })
+
+  it('after both links the address is the new one; the second link signs in as GoTrue does', async () => {
+    const owner = await signedInUser(backend, 'change-links')
+    const newAddress = uniqueEmail('change-links-new')
+    const changed = await owner.supabase.auth.updateUser(
+      { email: newAddress },
+      { emailRedirectTo: `${SITE}/confirm` },
+    )
+    expect(changed.error).toBeNull()
+    expect(changed.data.user?.new_email).toBe(newAddress)
+
+    const first = await followLink(backend.mailbox.latest(newAddress)!.links[0]!)
+    expect(fragmentParams(first).get('message')).toBe(HALFWAY)
+    expect(await emailOf(owner.id)).toBe(owner.email)
+
+    const second = await followLink(backend.mailbox.latest(owner.email)!.links[0]!)
+    const fragment = fragmentParams(second)
+    expect(fragment.get('type')).toBe('email_change')
+    expect(fragment.get('access_token')).toBeTruthy()
+    expect(await emailOf(owner.id)).toBe(newAddress)
+    const signedIn = await client(backend).auth.signInWithPassword({
+      email: newAddress,
+      password: owner.password,
+    })
+    expect(signedIn.error).toBeNull()
+  })
+
+  it('by code: each address with its own code, either first; the first answer is 200 with GoTrue’s words', async () => {
+    const owner = await signedInUser(backend, 'change-codes')
+    const newAddress = uniqueEmail('change-codes-new')
+    expect((await owner.supabase.auth.updateUser({ email: newAddress })).error).toBeNull()
+    const currentCode = backend.mailbox.latest(owner.email)!.otp
+    const newCode = backend.mailbox.latest(newAddress)!.otp
+
+    // A code is good only with the address it was sent to.
+    const crossed = await authFetch('/verify', {
+      method: 'POST',
+      body: JSON.stringify({ type: 'email_change', email: newAddress, token: currentCode }),
+    })
+    expect(crossed.status).toBe(403)
+
+    const first = await authFetch('/verify', {
+      method: 'POST',
+      body: JSON.stringify({ type: 'email_change', email: owner.email, token: currentCode }),
+    })
+    expect(first.status).toBe(200)
+    expect(await first.json()).toEqual({ msg: HALFWAY, code: '200' })
+    expect(await emailOf(owner.id)).toBe(owner.email)
+
+    const second = await client(backend).auth.verifyOtp({
+      email: newAddress,
+      token: newCode,
+      type: 'email_change',
+    })
+    expect(second.error).toBeNull()
+    expect(second.data.session?.user.email).toBe(newAddress)
+    expect(await emailOf(owner.id)).toBe(newAddress)
+  })
+
+  it('with PKCE the first link carries the message in the query too, and no code', async () => {
+    const owner = await signedInUser(backend, 'change-pkce')
+    const supabase = client(backend, backend.anonKey, 'pkce')
+    await supabase.auth.signInWithPassword({ email: owner.email, password: owner.password })
+    const newAddress = uniqueEmail('change-pkce-new')
+    const changed = await supabase.auth.updateUser(
+      { email: newAddress },
+      { emailRedirectTo: `${SITE}/confirm` },
+    )
+    expect(changed.error).toBeNull()
+
+    const first = await followLink(backend.mailbox.latest(owner.email)!.links[0]!)
+    expect(first.searchParams.get('message')).toBe(HALFWAY)
+    expect(first.searchParams.has('code')).toBe(false)
+    expect(fragmentParams(first).get('message')).toBe(HALFWAY)
+
+    const second = await followLink(backend.mailbox.latest(newAddress)!.links[0]!)
+    const exchanged = await supabase.auth.exchangeCodeForSession(second.searchParams.get('code')!)
+    expect(exchanged.error).toBeNull()
+    expect(exchanged.data.user?.email).toBe(newAddress)
   })
 })
 
@@ -409,6 +549,24 @@ describe('settings come from supabase/config.toml', () => {
     expect(signUp.error).toMatchObject({ status: 422, code: 'signup_disabled' })
     const otp = await client(backend).auth.signInWithOtp({ email: uniqueEmail('closed-otp') })
     expect(otp.error).toMatchObject({ status: 422, code: 'otp_disabled' })
+  })
+
+  it('double_confirm_changes = false in the file: the new address alone makes the change', async () => {
+    await backend.stop()
+    const configFile = await configWith([
+      /double_confirm_changes = true/,
+      'double_confirm_changes = false',
+    ])
+    backend = await startTestBackend({ configFile })
+    const owner = await signedInUser(backend, 'single-confirm')
+    const newAddress = uniqueEmail('single-confirm-new')
+    expect((await owner.supabase.auth.updateUser({ email: newAddress })).error).toBeNull()
+    expect(backend.mailbox.list(owner.email).map((m) => m.type)).not.toContain('email_change')
+    const landed = await followLink(backend.mailbox.latest(newAddress)!.links[0]!)
+    expect(fragmentParams(landed).get('type')).toBe('email_change')
+    expect(fragmentParams(landed).get('access_token')).toBeTruthy()
+    const user = await serviceClient(backend).auth.admin.getUserById(owner.id)
+    expect(user.data.user?.email).toBe(newAddress)
   })
 
   it('the attachments bucket’s size and type limits are what uploads meet', async () => {

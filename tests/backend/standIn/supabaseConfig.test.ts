@@ -17,7 +17,12 @@ describe('supabase/config.toml as the local backend reads it', () => {
       additionalRedirectUrls: [],
       jwtExpiry: 3600,
       minimumPasswordLength: 8,
-      email: { enableConfirmations: true, otpExpiry: 3600, otpLength: 6 },
+      email: {
+        enableConfirmations: true,
+        doubleConfirmChanges: true,
+        otpExpiry: 3600,
+        otpLength: 6,
+      },
       rateLimit: { tokenVerifications: 30 },
       mfa: { maxEnrolledFactors: 10, totp: { enrollEnabled: true, verifyEnabled: true } },
     })
@@ -40,6 +45,8 @@ describe('supabase/config.toml as the local backend reads it', () => {
   it("uses the CLI template's defaults for what the file leaves out", () => {
     const hosted = parseSupabaseConfig('', {})
     expect(hosted.auth.minimumPasswordLength).toBe(6)
+    // Hosted's own default: an email change is confirmed from the current address too.
+    expect(hosted.auth.email.doubleConfirmChanges).toBe(true)
     expect(hosted.auth.mfa.totp).toEqual({ enrollEnabled: false, verifyEnabled: false })
     expect(hosted.storage.fileSizeLimit).toBe(50 * 1024 * 1024)
   })
