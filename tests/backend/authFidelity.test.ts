@@ -283,7 +283,7 @@ describe('an email change needs both addresses (GoTrue emailChangeVerify, sendEm
     expect(await emailOf(owner.id)).toBe(newAddress)
   })
 
-  it('with PKCE the first link carries the message in the query too, and no code', async () => {
+  it('with PKCE the first link carries the message in the query too, and no code; the second a code', async () => {
     const owner = await signedInUser(backend, 'change-pkce')
     const supabase = client(backend, backend.anonKey, 'pkce')
     await supabase.auth.signInWithPassword({ email: owner.email, password: owner.password })
@@ -299,10 +299,14 @@ describe('an email change needs both addresses (GoTrue emailChangeVerify, sendEm
     expect(first.searchParams.has('code')).toBe(false)
     expect(fragmentParams(first).get('message')).toBe(HALFWAY)
 
+    expect(await emailOf(owner.id)).toBe(owner.email)
+
+    // The second link hands back a code. (supabase-js itself cannot spend it: updateUser saves
+    // the session, and saving a session drops the code verifier it had just kept.)
     const second = await followLink(backend.mailbox.latest(newAddress)!.links[0]!)
-    const exchanged = await supabase.auth.exchangeCodeForSession(second.searchParams.get('code')!)
-    expect(exchanged.error).toBeNull()
-    expect(exchanged.data.user?.email).toBe(newAddress)
+    expect(second.searchParams.get('code')).toBeTruthy()
+    expect(second.searchParams.has('message')).toBe(false)
+    expect(await emailOf(owner.id)).toBe(newAddress)
   })
 })
 

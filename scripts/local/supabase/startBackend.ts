@@ -113,6 +113,7 @@ export async function startBackend(overrides: Partial<BackendOptions> = {}): Pro
             refreshTokenReuseInterval: options.refreshTokenReuseInterval,
             otpExpiry: options.otpExpiry,
             emailMaxFrequency: options.hosted.auth.email.maxFrequency,
+            doubleConfirmChanges: options.hosted.auth.email.doubleConfirmChanges,
             enableSignup:
               options.hosted.auth.enableSignup && options.hosted.auth.email.enableSignup,
             password: {

@@ -36,6 +36,11 @@ export interface HostedSettings {
     email: {
       enableSignup: boolean
       enableConfirmations: boolean
+      /**
+       * An email change needs a link or code from the current address as well as the new one
+       * (GoTrue's MAILER_SECURE_EMAIL_CHANGE_ENABLED; hosted's default is on).
+       */
+      doubleConfirmChanges: boolean
       /** Seconds before another confirmation or reset email may be sent to the same user. */
       maxFrequency: number
       otpLength: number
@@ -225,6 +230,7 @@ export function parseSupabaseConfig(
       email: {
         enableSignup: readBoolean(email, 'enable_signup', true, 'auth.email'),
         enableConfirmations: readBoolean(email, 'enable_confirmations', false, 'auth.email'),
+        doubleConfirmChanges: readBoolean(email, 'double_confirm_changes', true, 'auth.email'),
         maxFrequency: parseDuration(email.max_frequency ?? '1s', 'auth.email.max_frequency'),
         otpLength: readNumber(email, 'otp_length', 6, 'auth.email'),
         otpExpiry: readNumber(email, 'otp_expiry', 3600, 'auth.email'),

@@ -21,6 +21,11 @@ export interface AuthSettings {
   otpExpiry: number
   /** Seconds before another email of the same kind may go to a user ([auth.email] max_frequency). */
   emailMaxFrequency: number
+  /**
+   * `[auth.email] double_confirm_changes`: an email change waits for the current address to
+   * confirm it too (GoTrue's Mailer.SecureEmailChangeEnabled).
+   */
+  doubleConfirmChanges: boolean
   /** Whether new accounts may be created (config.toml enable_signup and [auth.email] enable_signup). */
   enableSignup: boolean
   /** supabase/config.toml [auth] minimum_password_length and password_requirements. */

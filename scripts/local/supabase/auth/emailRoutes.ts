@@ -6,8 +6,14 @@ import type { AuthContext } from './context.ts'
 import { sendAuthEmail } from './emails.ts'
 import type { EmailType } from './emails.ts'
 import { AuthError, otpExpired, validationFailed } from './errors.ts'
-import { PURPOSES_BY_VERIFY_TYPE, consumeToken, issueToken } from './oneTimeTokens.ts'
-import type { TokenPurpose } from './oneTimeTokens.ts'
+import {
+  PURPOSES_BY_VERIFY_TYPE,
+  clearAllTokens,
+  clearToken,
+  consumeToken,
+  issueToken,
+} from './oneTimeTokens.ts'
+import type { ConsumedToken, IssuedToken } from './oneTimeTokens.ts'
 import { hashPassword } from './passwords.ts'
 import { issueAuthCode, readChallenge, saveFlowState } from './pkce.ts'
 import type { PkceChallenge } from './pkce.ts'
@@ -17,12 +23,18 @@ import { obfuscatedUserJson, userJson } from './userJson.ts'
 import type { UserRow } from './userJson.ts'
 import { createUser, findUserByEmail, findUserById, checkEmail, updateUser } from './users.ts'
 
-const PURPOSE_OF: Record<EmailType, TokenPurpose> = {
+const PURPOSE_OF = {
   signup: 'confirmation',
   magiclink: 'magiclink',
   recovery: 'recovery',
-  email_change: 'email_change',
-}
+} as const
+
+/**
+ * What verify answers when one address of a double-confirmed email change has confirmed it
+ * (supabase/auth internal/api/verify.go, singleConfirmationAccepted).
+ */
+export const SINGLE_CONFIRMATION_ACCEPTED =
+  'Confirmation link accepted. Please proceed to confirm link sent to the other email'
 
 /** GoTrue's authentication method names (they end up in flow_state and the `amr` claim). */
 const METHOD_OF: Record<string, string> = {
@@ -69,23 +81,22 @@ function checkSendFrequency(ctx: AuthContext, user: UserRow, type: EmailType): v
     )
 }
 
-/** Issues a token, remembers a PKCE challenge if any, and mails the link. */
+/** Issues a token, remembers a PKCE challenge if any, and mails the link (not for email changes). */
 export async function mailToken(
   ctx: AuthContext,
   tx: Queryable,
   user: UserRow,
-  type: EmailType,
+  type: Exclude<EmailType, 'email_change'>,
   redirectTo: string,
   challenge: PkceChallenge | undefined,
-  to = user.email ?? '',
 ): Promise<void> {
   checkSendFrequency(ctx, user, type)
+  const to = user.email ?? ''
   const token = await issueToken(tx, user.id, PURPOSE_OF[type], to)
   if (challenge) await saveFlowState(tx, user.id, challenge, METHOD_OF[type] ?? type)
   await updateUser(tx, user.id, {
     confirmationSent: type === 'signup',
     recoverySent: type === 'recovery' || type === 'magiclink',
-    emailChangeSent: type === 'email_change',
   })
   sendAuthEmail(ctx.mailbox, {
     to,
@@ -95,6 +106,49 @@ export async function mailToken(
     authUrl: ctx.authUrl(),
     pkce: challenge !== undefined,
   })
+}
+
+/**
+ * Starts (or restarts) an email change as GoTrue's sendEmailChange does (supabase/auth
+ * internal/api/mail.go): a link and code for the new address and, with `[auth.email]
+ * double_confirm_changes` (Mailer.SecureEmailChangeEnabled), another for the current address,
+ * each mailed to its own address in the one email_change template (internal/mailer/
+ * templatemailer/templatemailer.go EmailChangeMail). Asking again replaces both tokens and puts
+ * email_change_confirm_status back to 0, so a confirmation given earlier no longer counts.
+ */
+export async function mailEmailChange(
+  ctx: AuthContext,
+  tx: Queryable,
+  user: UserRow,
+  newEmail: string,
+  redirectTo: string,
+  challenge: PkceChallenge | undefined,
+): Promise<void> {
+  checkSendFrequency(ctx, user, 'email_change')
+  const current = ctx.settings.doubleConfirmChanges && user.email ? user.email : undefined
+  const toNew = await issueToken(tx, user.id, 'email_change', newEmail)
+  const toCurrent = current
+    ? await issueToken(tx, user.id, 'email_change_current', current)
+    : undefined
+  if (!current) await clearToken(tx, user.id, 'email_change_current')
+  if (challenge) await saveFlowState(tx, user.id, challenge, METHOD_OF.email_change!)
+  await updateUser(tx, user.id, {
+    emailChange: newEmail.toLowerCase(),
+    emailChangeConfirmStatus: 0,
+    emailChangeSent: true,
+  })
+  const mail = (to: string, token: IssuedToken) =>
+    sendAuthEmail(ctx.mailbox, {
+      to,
+      type: 'email_change',
+      token,
+      redirectTo,
+      authUrl: ctx.authUrl(),
+      pkce: challenge !== undefined,
+      change: { from: user.email ?? '', to: newEmail },
+    })
+  mail(newEmail, toNew)
+  if (current && toCurrent) mail(current, toCurrent)
 }
 
 function requireEmail(body: Record<string, unknown>): string {
@@ -208,8 +262,9 @@ export async function resend(ctx: AuthContext, req: Request, body: unknown) {
       return
     }
     const user = await jsonUserWithPendingEmail(tx, email)
+    // GoTrue's Resend calls sendEmailChange again: both addresses, from the start.
     if (user?.email_change)
-      await mailToken(ctx, tx, user, 'email_change', redirectTo, challenge, user.email_change)
+      await mailEmailChange(ctx, tx, user, user.email_change, redirectTo, challenge)
   })
   return {}
 }
@@ -224,16 +279,46 @@ async function jsonUserWithPendingEmail(tx: Queryable, email: string) {
   return row.rows[0] ? findUserById(tx, row.rows[0].id) : undefined
 }
 
-/** Marks the email as proven and applies what the token was for; returns the user. */
-async function applyToken(tx: Queryable, userId: string, purpose: TokenPurpose, relatesTo: string) {
-  if (purpose === 'email_change') {
-    await updateUser(tx, userId, { email: relatesTo, emailChange: null, confirmEmail: true })
-  } else {
-    await updateUser(tx, userId, { confirmEmail: true })
-  }
-  const user = await findUserById(tx, userId)
+/** What a spent token did: signed the user in, or half of a double-confirmed email change. */
+type Applied = { user: UserRow } | { halfway: true }
+
+/**
+ * Marks the email as proven and applies what the token was for. An email change is GoTrue's
+ * emailChangeVerify (supabase/auth internal/api/verify.go): with double_confirm_changes on
+ * (and confirmations not automatic) the first of the two addresses only sets
+ * email_change_confirm_status to 1 (its token is already spent) and the email stays; the second
+ * makes the change and clears every outstanding token (User.ConfirmEmailChange,
+ * internal/models/user.go).
+ */
+async function applyToken(
+  ctx: AuthContext,
+  tx: Queryable,
+  consumed: ConsumedToken,
+): Promise<Applied> {
+  const user = await findUserById(tx, consumed.user_id)
   if (!user) throw otpExpired()
-  return user
+  if (consumed.purpose !== 'email_change' && consumed.purpose !== 'email_change_current') {
+    await updateUser(tx, user.id, { confirmEmail: true })
+    return { user: (await findUserById(tx, user.id))! }
+  }
+  if (!user.email_change) throw otpExpired()
+  if (
+    ctx.settings.doubleConfirmChanges &&
+    !ctx.settings.autoConfirm &&
+    user.email_change_confirm_status === 0 &&
+    user.email
+  ) {
+    await updateUser(tx, user.id, { emailChangeConfirmStatus: 1 })
+    return { halfway: true }
+  }
+  await updateUser(tx, user.id, {
+    email: user.email_change,
+    emailChange: null,
+    emailChangeConfirmStatus: 0,
+    confirmEmail: true,
+  })
+  await clearAllTokens(tx, user.id)
+  return { user: (await findUserById(tx, user.id))! }
 }
 
 /** POST /verify { type, token_hash } or { type, email, token } → a session. */
@@ -250,8 +335,10 @@ export async function verifyPost(ctx: AuthContext, _req: Request, body: unknown)
   return ctx.db.transaction(async (tx) => {
     const consumed = await consumeToken(tx, lookup, purposes, ctx.settings.otpExpiry)
     if (!consumed) throw otpExpired()
-    const user = await applyToken(tx, consumed.user_id, consumed.purpose, consumed.relates_to)
-    return signIn(tx, tokenSettings(ctx), user, METHOD_OF[type] ?? 'otp')
+    const applied = await applyToken(ctx, tx, consumed)
+    // GoTrue's verifyPost answers the first of two email-change confirmations with no session.
+    if ('halfway' in applied) return { msg: SINGLE_CONFIRMATION_ACCEPTED, code: '200' }
+    return signIn(tx, tokenSettings(ctx), applied.user, METHOD_OF[type] ?? 'otp')
   })
 }
 
@@ -276,7 +363,9 @@ export async function verifyGet(ctx: AuthContext, req: Request): Promise<Respons
             ctx.settings.otpExpiry,
           )
           if (!consumed) return undefined
-          const user = await applyToken(tx, consumed.user_id, consumed.purpose, consumed.relates_to)
+          const applied = await applyToken(ctx, tx, consumed)
+          if ('halfway' in applied) return applied
+          const { user } = applied
           const method = METHOD_OF[type] ?? 'otp'
           if (pkce) {
             const code = await issueAuthCode(tx, user.id, method)
@@ -296,6 +385,14 @@ export async function verifyGet(ctx: AuthContext, req: Request): Promise<Respons
     })
     if (pkce) for (const [k, v] of error) target.searchParams.set(k, v)
     target.hash = error.toString()
+    return redirect(target.toString())
+  }
+  if ('halfway' in result) {
+    // GoTrue's prepRedirectURL: the message in the fragment, and in the query for PKCE; the
+    // query re-encoded in key order, as Go's url.Values does.
+    if (pkce) target.searchParams.set('message', SINGLE_CONFIRMATION_ACCEPTED)
+    target.searchParams.sort()
+    target.hash = new URLSearchParams({ message: SINGLE_CONFIRMATION_ACCEPTED, sb: '' }).toString()
     return redirect(target.toString())
   }
   if ('code' in result && result.code) {

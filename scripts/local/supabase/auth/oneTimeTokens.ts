@@ -2,8 +2,14 @@ import { createHash, randomInt, randomUUID } from 'node:crypto'
 import { jsonRow } from '../db/database.ts'
 import type { Queryable } from '../db/database.ts'
 
-/** What an emailed link or code is for; one outstanding token per user and purpose. */
-export type TokenPurpose = 'confirmation' | 'magiclink' | 'recovery' | 'email_change'
+/**
+ * What an emailed link or code is for; one outstanding token per user and purpose. An email
+ * change has two: `email_change` for the new address and `email_change_current` for the
+ * current one (GoTrue's email_change_token_new and email_change_token_current, supabase/auth
+ * internal/models/one_time_token.go).
+ */
+export type TokenPurpose =
+  'confirmation' | 'magiclink' | 'recovery' | 'email_change' | 'email_change_current'
 
 /** GoTrue's verify `type`s and the purposes each one accepts. */
 export const PURPOSES_BY_VERIFY_TYPE: Record<string, TokenPurpose[]> = {
@@ -12,7 +18,8 @@ export const PURPOSES_BY_VERIFY_TYPE: Record<string, TokenPurpose[]> = {
   magiclink: ['magiclink', 'confirmation'],
   email: ['magiclink', 'confirmation'],
   recovery: ['recovery'],
-  email_change: ['email_change'],
+  // Either address's link or code (FindUserByEmailChangeToken, FindUserForEmailChange).
+  email_change: ['email_change', 'email_change_current'],
 }
 
 export interface IssuedToken {
@@ -72,6 +79,18 @@ export async function consumeToken(
      returning user_id, token_type as purpose, relates_to`,
     [value, `{${purposes.join(',')}}`, maxAgeSeconds],
   )
+}
+
+/** The user's outstanding token for one purpose, as GoTrue's ClearOneTimeTokenForUser. */
+export async function clearToken(
+  tx: Queryable,
+  userId: string,
+  purpose: TokenPurpose,
+): Promise<void> {
+  await tx.query(`delete from auth.one_time_tokens where user_id = $1::uuid and token_type = $2`, [
+    userId,
+    purpose,
+  ])
 }
 
 /** Every outstanding link and code of the user, as GoTrue's ClearAllOneTimeTokensForUser. */

@@ -10,6 +10,8 @@ export interface UserRow {
   recovery_sent_at: string | null
   email_change: string | null
   email_change_sent_at: string | null
+  /** 1 once one address of a double-confirmed email change has confirmed it (not in the JSON). */
+  email_change_confirm_status: number
   last_sign_in_at: string | null
   raw_app_meta_data: Record<string, unknown>
   raw_user_meta_data: Record<string, unknown>

@@ -2,7 +2,7 @@ import { isRecord, stringField } from '../http/respond.ts'
 import { requireSession } from './context.ts'
 import { checkPasswordStrength } from './passwordStrength.ts'
 import type { AuthContext } from './context.ts'
-import { mailToken } from './emailRoutes.ts'
+import { mailEmailChange } from './emailRoutes.ts'
 import { clearAllTokens } from './oneTimeTokens.ts'
 import { AuthError, validationFailed } from './errors.ts'
 import { hashPassword, verifyPassword } from './passwords.ts'
@@ -83,10 +83,9 @@ export async function updateCurrentUser(ctx: AuthContext, req: Request, body: un
           'email_exists',
           'A user with this email address has already been registered',
         )
-      await updateUser(tx, user.id, { emailChange: email.toLowerCase() })
-      const updated = (await findUserById(tx, user.id))!
-      // The new address must prove itself before it replaces the old one.
-      await mailToken(ctx, tx, updated, 'email_change', redirectTo, readChallenge(body), email)
+      // The new address must prove itself before it replaces the old one, and with
+      // double_confirm_changes the current address must agree too (emailRoutes.ts).
+      await mailEmailChange(ctx, tx, user, email, redirectTo, readChallenge(body))
     }
     return userJson((await findUserById(tx, user.id))!)
   })

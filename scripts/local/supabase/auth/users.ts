@@ -7,6 +7,7 @@ import type { UserRow } from './userJson.ts'
 const SELECT_USER = `
   select u.id, u.aud, u.role, u.email, u.encrypted_password, u.email_confirmed_at,
          u.confirmation_sent_at, u.recovery_sent_at, u.email_change, u.email_change_sent_at,
+         coalesce(u.email_change_confirm_status, 0)::int as email_change_confirm_status,
          u.last_sign_in_at, u.raw_app_meta_data, u.raw_user_meta_data, u.created_at, u.updated_at,
          u.phone, u.confirmed_at, u.banned_until, u.is_anonymous,
          coalesce((
@@ -70,6 +71,8 @@ export async function updateUser(
     passwordHash?: string
     email?: string
     emailChange?: string | null
+    /** 0, or 1 once one of an email change's two addresses has confirmed it. */
+    emailChangeConfirmStatus?: 0 | 1
     confirmEmail?: boolean
     userMetadata?: Record<string, unknown>
     lastSignIn?: boolean
@@ -87,6 +90,8 @@ export async function updateUser(
   if (changes.passwordHash !== undefined) add('encrypted_password = ?', changes.passwordHash)
   if (changes.email !== undefined) add('email = ?', changes.email.toLowerCase())
   if (changes.emailChange !== undefined) add('email_change = ?', changes.emailChange)
+  if (changes.emailChangeConfirmStatus !== undefined)
+    add('email_change_confirm_status = ?', changes.emailChangeConfirmStatus)
   if (changes.userMetadata !== undefined)
     add('raw_user_meta_data = ?::jsonb', JSON.stringify(changes.userMetadata))
   if (changes.confirmEmail) sets.push('email_confirmed_at = coalesce(email_confirmed_at, now())')
