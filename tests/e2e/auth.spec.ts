@@ -2,6 +2,9 @@ import jsQR from 'jsqr'
 import * as OTPAuth from 'otpauth'
 import type { Page } from '@playwright/test'
 import {
+  adminClient,
+  anonKey,
+  BACKEND_URL,
   createUser,
   latestEmail,
   sessionTokensFor,
@@ -378,6 +381,44 @@ test("an error in an email link is said in our words, the service's only quoted"
   const quoted = page.getByText(/^The sign-in service said: “Your account is locked\./)
   await expect(quoted).toBeVisible()
   expect((await quoted.textContent())!.length).toBeLessThan(260)
+})
+
+test('the first of an email change’s two links says the other is needed, and signs nobody in', async ({
+  page,
+  baseURL,
+}) => {
+  // Folio has no email change of its own: whoever holds a session asks the API directly.
+  const owner = await createUser('change-owner')
+  const { access_token } = await sessionTokensFor(owner)
+  const newAddress = uniqueEmail('change-new')
+  const redirectTo = encodeURIComponent(`${baseURL}/confirm`)
+  const response = await fetch(`${BACKEND_URL}/auth/v1/user?redirect_to=${redirectTo}`, {
+    method: 'PUT',
+    headers: {
+      apikey: await anonKey(),
+      authorization: `Bearer ${access_token}`,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({ email: newAddress }),
+  })
+  expect(response.status).toBe(200)
+
+  await page.goto((await latestEmail(newAddress, 'email_change')).links[0]!)
+  await expect(page).toHaveURL(/\/confirm/)
+  await expect(page.getByRole('heading', { name: 'One address confirmed' })).toBeVisible()
+  await expect(page.getByRole('status')).toContainText(
+    'The change is made only when the link we sent to the other address is followed as well',
+  )
+  await expect(
+    page.getByText(
+      'The sign-in service said: “Confirmation link accepted. Please proceed to confirm link sent to the other email”',
+    ),
+  ).toBeVisible()
+  expect(await storedSession(page)).toBeNull()
+  // The owner's address was mailed too, and the account keeps it until that link is followed.
+  expect((await latestEmail(owner.email, 'email_change')).text).toContain(newAddress)
+  const admin = await adminClient()
+  expect((await admin.auth.admin.getUserById(owner.id)).data.user?.email).toBe(owner.email)
 })
 
 /** Asks, on this page, for a sign-in link to `email`, and returns it from the mailbox. */

@@ -22,6 +22,11 @@ export interface TestUser {
 
 const keys = new Keys(LOCAL_JWT_SECRET, () => `${BACKEND_URL}/auth/v1`)
 
+/** The public (anon) API key, as the site sends it. */
+export function anonKey(): Promise<string> {
+  return keys.apiKey('anon')
+}
+
 export async function adminClient(): Promise<SupabaseClient> {
   return createClient(BACKEND_URL, await keys.apiKey('service_role'), {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },

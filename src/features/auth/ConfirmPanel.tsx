@@ -15,7 +15,11 @@ import {
   type ConfirmProblem,
 } from './confirmDecision'
 import { EMAIL_LINK_PARAM, findEmailLink, forgetEmailLink } from './emailLinks'
-import { CONFIRM_PROBLEM_MESSAGES, quoteAddressError } from './confirmMessages'
+import {
+  CONFIRM_PROBLEM_MESSAGES,
+  ONE_ADDRESS_CONFIRMED_MESSAGES,
+  quoteAddressError,
+} from './confirmMessages'
 import { describeAuthError } from './describeAuthError'
 import { readStoredSession } from './session'
 import { storageKeyFor } from './sessionKey'
@@ -26,6 +30,7 @@ type ConfirmView =
   | { kind: 'working' }
   | { kind: 'ask'; current: AccountIdentity; incoming: AccountIdentity }
   | { kind: 'refused'; problem: ConfirmProblem | 'failed'; message: string; detail: string | null }
+  | { kind: 'one-address-confirmed'; detail: string }
 
 const nowSeconds = () => Math.floor(Date.now() / 1000)
 
@@ -56,7 +61,7 @@ async function completeSignIn(callback: CallbackResult): Promise<void> {
 }
 
 function viewOf(decision: ConfirmDecision): ConfirmView {
-  if (decision.kind === 'ask') return decision
+  if (decision.kind === 'ask' || decision.kind === 'one-address-confirmed') return decision
   if (decision.kind === 'refuse') {
     const { problem, detail } = decision
     return { kind: 'refused', problem, message: CONFIRM_PROBLEM_MESSAGES[problem], detail }
@@ -152,6 +157,33 @@ export function ConfirmPanel() {
             Stay signed in as {current}
           </button>
         </div>
+      </section>
+    )
+  }
+
+  if (view.kind === 'one-address-confirmed') {
+    const signedIn = signedInAccount()
+    return (
+      <section aria-labelledby="confirm-title">
+        <h1 id="confirm-title" ref={heading} tabIndex={-1}>
+          One address confirmed
+        </h1>
+        <FormMessage kind="success">{ONE_ADDRESS_CONFIRMED_MESSAGES.done}</FormMessage>
+        <p className="status-note">{quoteAddressError(view.detail)}</p>
+        <p>{ONE_ADDRESS_CONFIRMED_MESSAGES.notYou}</p>
+        <p>
+          {signedIn ? (
+            <>
+              <Link to="/dashboard/account">Change your password</Link> or{' '}
+              <Link to="/dashboard">go back to your dashboard</Link>.
+            </>
+          ) : (
+            <>
+              <Link to="/login">Sign in</Link> to change your password, or{' '}
+              <Link to="/login?mode=forgot">reset it</Link>.
+            </>
+          )}
+        </p>
       </section>
     )
   }

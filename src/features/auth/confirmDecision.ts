@@ -5,7 +5,8 @@
  * comes back with the nonce of an email link this browser asked for (emailLinks.ts). Anything
  * else is a link someone made, and following it would put the visitor in their account, where
  * whatever they type next is theirs to read. When another account is signed in, the visitor
- * is asked before it is replaced.
+ * is asked before it is replaced. The first of an email change's two confirmations signs
+ * nobody in: the page only says what is left to do.
  */
 import type { CallbackProblem, CallbackResult } from './parseAuthCallback'
 import type { PendingEmailLink } from './emailLinks'
@@ -21,6 +22,7 @@ export type ConfirmDecision =
   | { kind: 'refuse'; problem: ConfirmProblem; detail: string }
   | { kind: 'ask'; current: AccountIdentity; incoming: AccountIdentity }
   | { kind: 'sign-in' }
+  | { kind: 'one-address-confirmed'; detail: string }
 
 export interface ConfirmInput {
   callback: CallbackResult
@@ -55,6 +57,9 @@ function sameAccount(a: AccountIdentity, b: AccountIdentity): boolean {
 export function decideConfirm({ callback, pending, signedIn }: ConfirmInput): ConfirmDecision {
   if (callback.kind === 'error') {
     return { kind: 'refuse', problem: callback.problem, detail: callback.message }
+  }
+  if (callback.kind === 'one-address-confirmed') {
+    return { kind: 'one-address-confirmed', detail: callback.message }
   }
   let incoming: AccountIdentity | null
   if (callback.kind === 'implicit') {

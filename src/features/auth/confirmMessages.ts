@@ -16,12 +16,26 @@ export const CONFIRM_PROBLEM_MESSAGES = {
 } as const
 
 /**
+ * The first of an email change's two confirmations (parseAuthCallback.ts): nothing has changed
+ * yet, and nobody was signed in. Said without naming either address: the address came from a
+ * link anyone can write.
+ */
+export const ONE_ADDRESS_CONFIRMED_MESSAGES = {
+  done: 'This address is confirmed for the change of your account’s email address. The change is made only when the link we sent to the other address is followed as well: your current address if this is the new one, or the new address if this is your current one. Until then your account keeps its address, and this link has not signed you in.',
+  notYou:
+    'If you did not ask to change your email address, do not follow the other link, and change your password now: that cancels the change and signs out every other device.',
+} as const
+
+/**
  * The service's own descriptions are a sentence ("Email link is invalid or has expired"); a
  * longer one was written by whoever made the link, so it is cut there.
  */
 const QUOTE_LIMIT = 200
 
-/** An error description from the address, as the service's words, never as the site's. */
+/**
+ * An error description or message from the address, as the service's words, never as the
+ * site's.
+ */
 export function quoteAddressError(description: string): string {
   const quoted =
     description.length > QUOTE_LIMIT

@@ -8,6 +8,11 @@
  * only the one-time code in the query), and a
  * fragment never reaches a server log or a Referer header; a session in the query is a link
  * someone else made. Whether a well-formed session may be used at all is confirmDecision's call.
+ *
+ * An address with a `message` and no session is halfway through an email change: with
+ * double_confirm_changes both addresses confirm it, and GoTrue answers the first of the two
+ * with its singleConfirmationAccepted message (internal/api/verify.go prepRedirectURL: in the
+ * fragment, and in the query too for PKCE), signing nobody in.
  */
 export const MAX_SESSION_AGE_SECONDS = 120
 
@@ -30,6 +35,7 @@ export type CallbackProblem = 'address-error' | 'no-session' | 'tokens-in-query'
 export type CallbackResult =
   | { kind: 'pkce'; code: string; type: string | null }
   | { kind: 'implicit'; session: UrlSession; type: string | null; warning: string | null }
+  | { kind: 'one-address-confirmed'; message: string }
   | { kind: 'error'; problem: CallbackProblem; message: string }
 
 const SESSION_PARAMS = ['access_token', 'refresh_token', 'provider_token', 'provider_refresh_token']
@@ -72,6 +78,8 @@ export function parseAuthCallback(href: string, nowSeconds: number): CallbackRes
   const expiresIn = fragment.get('expires_in')
   const tokenType = fragment.get('token_type')
   if (!accessToken || !expiresIn || !refreshToken || !tokenType) {
+    const message = params.get('message')
+    if (message) return { kind: 'one-address-confirmed', message }
     return { kind: 'error', problem: 'no-session', message: 'No session defined in URL' }
   }
   const expiresInSeconds = Number.parseInt(expiresIn, 10)

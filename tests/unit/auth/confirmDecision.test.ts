@@ -120,3 +120,20 @@ describe('decideConfirm: another account signed in', () => {
     ).toEqual({ kind: 'sign-in' })
   })
 })
+
+describe('decideConfirm: halfway through an email change', () => {
+  const halfway = `${base}#message=Confirmation+link+accepted.+Please+proceed+to+confirm+link+sent+to+the+other+email&sb=`
+  it('signs nobody in and asks nothing, whoever is signed in, and passes the service’s words on', () => {
+    for (const signedIn of [null, ada]) {
+      for (const pending of [null, pendingFor('ada@example.com')]) {
+        expect(
+          decideConfirm({ callback: parseAuthCallback(halfway, now), pending, signedIn }),
+        ).toEqual({
+          kind: 'one-address-confirmed',
+          detail:
+            'Confirmation link accepted. Please proceed to confirm link sent to the other email',
+        })
+      }
+    }
+  })
+})

@@ -76,6 +76,34 @@ describe('parseAuthCallback', () => {
     })
   })
 
+  // GoTrue's answer to the first of an email change's two confirmations (supabase/auth
+  // internal/api/verify.go, singleConfirmationAccepted via prepRedirectURL): no session.
+  const accepted =
+    'message=Confirmation+link+accepted.+Please+proceed+to+confirm+link+sent+to+the+other+email'
+  it.each([`#${accepted}&sb=`, `?${accepted}#${accepted}&sb=`])(
+    'reads the first of two email-change confirmations (%j) as halfway, not as a missing session',
+    (address) => {
+      expect(parseAuthCallback(`${base}${address}`, now)).toEqual({
+        kind: 'one-address-confirmed',
+        message:
+          'Confirmation link accepted. Please proceed to confirm link sent to the other email',
+      })
+    },
+  )
+
+  it('lets an error or a session in the address win over a message', () => {
+    expect(
+      parseAuthCallback(`${base}#${accepted}&error=access_denied&error_code=otp_expired`, now),
+    ).toMatchObject({ kind: 'error', problem: 'address-error' })
+    expect(
+      parseAuthCallback(
+        `${base}#${accepted}&access_token=a&refresh_token=r&expires_in=3600&token_type=bearer`,
+        now,
+      ),
+    ).toMatchObject({ kind: 'implicit' })
+    expect(parseAuthCallback(`${base}?code=abc#${accepted}`, now)).toMatchObject({ kind: 'pkce' })
+  })
+
   it('warns when the session was issued more than 120 s ago or in the future', () => {
     const old = parseAuthCallback(
       `${base}#access_token=a&refresh_token=r&expires_in=3600&expires_at=${now + 3600 - 121}&token_type=bearer`,
