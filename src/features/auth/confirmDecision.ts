@@ -16,7 +16,11 @@ export interface AccountIdentity {
   email: string | null
 }
 
-export type ConfirmProblem = CallbackProblem | 'not-started-here'
+export type ConfirmProblem =
+  | CallbackProblem
+  | 'not-started-here'
+  /** The link that completes an email change: refused like any other, but not without effect. */
+  | 'email-change-not-started-here'
 
 export type ConfirmDecision =
   | { kind: 'refuse'; problem: ConfirmProblem; detail: string }
@@ -66,7 +70,8 @@ export function decideConfirm({ callback, pending, signedIn }: ConfirmInput): Co
     if (!pending) {
       return {
         kind: 'refuse',
-        problem: 'not-started-here',
+        problem:
+          callback.type === 'email_change' ? 'email-change-not-started-here' : 'not-started-here',
         detail: 'Session in URL without an email request from this browser',
       }
     }

@@ -11,6 +11,8 @@ export const CONFIRM_PROBLEM_MESSAGES = {
     'This page finishes signing in from a link in one of our emails, and there is no link here to finish. Open the link from the email again (all of it, if your mail app broke it over two lines), or ask for a new one.',
   'tokens-in-query':
     'This link tries to sign you in with a session written into the address. Our emails never do that, so we did not use it, and nothing about your account has changed.',
+  'email-change-not-started-here':
+    'This link completes a change of an account’s email address. It was not asked for in this browser, so we did not sign you in with it. If you made the change, sign in with the new address. If you did not, reset your password now: that signs out every other device.',
   'not-started-here':
     'This sign-in link was not asked for in this browser, so we did not use it, and nothing about your account has changed. If you asked for it, open it in the browser you asked from, or ask for a new link here.',
 } as const

@@ -36,6 +36,18 @@ describe('decideConfirm: only a flow this browser started signs in', () => {
     ).toMatchObject({ kind: 'refuse', problem: 'not-started-here' })
   })
 
+  it('refuses the session of a completed email change too, and says what the link did', () => {
+    // Folio never starts an email change, so the link that completes one (both addresses
+    // having agreed) always arrives unasked: it signs nobody in, but it has changed something.
+    expect(
+      decideConfirm({
+        callback: parseAuthCallback(`${session(victim)}&type=email_change`, now),
+        pending: null,
+        signedIn: null,
+      }),
+    ).toMatchObject({ kind: 'refuse', problem: 'email-change-not-started-here' })
+  })
+
   it('refuses a session in the query string whatever else the address holds', () => {
     const inQuery = `${base}?flow=n1&access_token=${attacker}&refresh_token=r&expires_in=3600&token_type=bearer`
     expect(
