@@ -52,9 +52,19 @@ test('a forced-light page stays light in dark mode, and the next page is dark ag
   await waitForHydration(page)
   await expect(page.locator('html')).toHaveClass(/\blight\b/)
   await expect(page.locator('html')).not.toHaveClass(/\bdark\b/)
+  // The toggle shows the page's mode and takes no click here, rather than cycling to "Dark"
+  // on a page that stays white; it says why, and the choice still works on the next page.
+  const toggle = page.locator('.color-mode-toggle')
+  await expect(toggle).toHaveText('☀Light')
+  await expect(toggle).toHaveAttribute('aria-disabled', 'true')
+  await expect(toggle).toHaveAccessibleName(/This page is always light/)
+  await toggle.click({ force: true }) // past Playwright's own wait for an enabled control
+  await expect(toggle).toHaveAttribute('data-preference', 'system')
   await headerLink(page, 'Blog').click()
   await expect(page).toHaveURL(/\/blog$/)
   await expect(page.locator('html')).toHaveClass(/\bdark\b/)
+  await expect(toggle).toHaveText('◐System')
+  await expect(toggle).not.toHaveAttribute('aria-disabled')
   await headerLink(page, 'Changelog').click()
   await expect(page.locator('html')).toHaveClass(/\blight\b/)
 })
