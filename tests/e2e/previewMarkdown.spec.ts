@@ -54,9 +54,10 @@ test('a footnote and its reference link both ways, and GitHub’s blocks look li
       .locator(selector)
       .first()
       .evaluate((element, name) => getComputedStyle(element).getPropertyValue(name), property)
-  expect(await style('td:nth-child(1)', 'text-align')).toBe('left')
-  expect(await style('td:nth-child(2)', 'text-align')).toBe('right')
-  expect(await style('th:nth-child(3)', 'text-align')).toBe('center')
+  // Browsers draw align= as their own -webkit- values.
+  expect(await style('td:nth-child(1)', 'text-align')).toMatch(/(^|-)left$/)
+  expect(await style('td:nth-child(2)', 'text-align')).toMatch(/(^|-)right$/)
+  expect(await style('th:nth-child(3)', 'text-align')).toMatch(/(^|-)center$/)
   expect(await style('blockquote', 'border-left-width')).toBe('3px')
   expect(await style('hr', 'border-top-style')).toBe('solid')
   expect(await style('.task-list-item', 'list-style-type')).toBe('none')
