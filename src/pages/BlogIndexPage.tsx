@@ -1,7 +1,8 @@
 import { Link, useLoaderData } from 'react-router-dom'
 import { Seo } from '../app/Seo'
 import { PageHeader } from '../components/PageHeader'
-import { formatDate, type PostSummary } from '../features/content'
+import type { PostSummary } from '../features/content'
+import { formatDate } from '../lib/formatDate'
 
 interface BlogIndexData {
   posts: PostSummary[]

@@ -2,7 +2,8 @@ import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom'
 import { NotFoundScreen } from '../app/NotFoundScreen'
 import { Seo } from '../app/Seo'
 import { SITE_NAME, absoluteUrl } from '../app/site'
-import { ProseHtml, formatDate, proseSlot, type PostPageData } from '../features/content'
+import { ProseHtml, proseSlot, type PostPageData } from '../features/content'
+import { formatDate } from '../lib/formatDate'
 
 /** Runs while prerendering; in the browser the post's payload file stands in for it. */
 export async function loader({ params }: LoaderFunctionArgs): Promise<PostPageData | null> {

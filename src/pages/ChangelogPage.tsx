@@ -1,7 +1,8 @@
 import { useLoaderData } from 'react-router-dom'
 import { Seo } from '../app/Seo'
 import { PageHeader } from '../components/PageHeader'
-import { ProseHtml, formatDate, proseSlot, type ChangelogEntry } from '../features/content'
+import { ProseHtml, proseSlot, type ChangelogEntry } from '../features/content'
+import { formatDate } from '../lib/formatDate'
 
 interface ChangelogData {
   entries: ChangelogEntry[]

@@ -1,6 +1,7 @@
 import { Seo } from '../app/Seo'
 import { PageHeader } from '../components/PageHeader'
-import { ProseHtml, formatDate, proseSlot, type ContentPage } from '../features/content'
+import { ProseHtml, proseSlot, type ContentPage } from '../features/content'
+import { formatDate } from '../lib/formatDate'
 
 interface ContentDocumentPageProps {
   page: ContentPage | null

@@ -1,15 +1,12 @@
 import { Link, useLocation, useSearchParams } from 'react-router-dom'
 import { useIsHydrated } from '../../app/useIsHydrated'
 import { FormMessage } from '../../components/FormMessage'
+import { formatLocalDay } from '../../lib/formatDate'
 import { useAuthState } from '../auth'
 import { formatAmount } from './plans'
 import { MAX_CHECKS, useCheckoutStatus, type ConfirmationState } from './useCheckoutStatus'
 
 const SESSION_ID = /^cs_[A-Za-z0-9_]+$/
-
-function formatDate(iso: string): string {
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(new Date(iso))
-}
 
 function Confirmed({
   subscription,
@@ -30,7 +27,7 @@ function Confirmed({
       <p>
         Plan: <strong>{subscription.plan ?? 'Pro'}</strong>
         {price ? `, ${price}` : null}. {subscription.cancelAtPeriodEnd ? 'Ends' : 'Renews'} on{' '}
-        {formatDate(subscription.currentPeriodEnd)}.
+        {formatLocalDay(subscription.currentPeriodEnd)}.
       </p>
       <p>Unlimited documents and image attachments are unlocked.</p>
       <Link className="button button--primary" to="/dashboard">

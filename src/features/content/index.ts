@@ -8,7 +8,6 @@
 // Pages that show content get its stylesheet with it (and no other page does).
 import './content.css'
 
-export { formatDate } from './formatDate'
 export { ProseHtml } from './ProseHtml'
 export { proseSlot } from './proseInPage'
 export { readingMinutes } from './readingTime'

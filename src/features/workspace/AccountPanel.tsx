@@ -4,6 +4,7 @@ import type { Session } from '@supabase/supabase-js'
 import { FormMessage } from '../../components/FormMessage'
 import { loadSupabase } from '../auth'
 import { NewPasswordForm, SignOutOptions, TwoFactorSettings } from '../auth/account'
+import { formatLocalDay } from '../../lib/formatDate'
 import { FREE_DOCUMENT_LIMIT } from '../../lib/plans'
 import { LIVE_SUBSCRIPTION_STATUSES } from '../../../supabase/functions/_shared/subscriptionStatuses'
 
@@ -11,14 +12,6 @@ interface Subscription {
   status: string
   current_period_end: string
   cancel_at_period_end: boolean | null
-}
-
-function formatDay(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-  })
 }
 
 /** The signed-in user's own subscription row, readable through row-level security. */
@@ -64,7 +57,7 @@ function PlanSummary() {
       {' · '}
       {ending ? 'ends on ' : 'renews on '}
       <time dateTime={subscription.current_period_end}>
-        {formatDay(subscription.current_period_end)}
+        {formatLocalDay(subscription.current_period_end)}
       </time>
     </dd>
   )

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { formatDate } from '../../../src/features/content/formatDate.ts'
+import { formatDate, formatLocalDay } from '../../../src/lib/formatDate.ts'
 
 describe('formatDate', () => {
   it("writes every day as Intl's en-US long date in UTC does, without calling it", () => {
@@ -30,5 +30,18 @@ describe('formatDate', () => {
   it('refuses what is not a date instead of writing "undefined"', () => {
     expect(() => formatDate('2026-13-01')).toThrow('Not a date: "2026-13-01"')
     expect(() => formatDate('soon')).toThrow('Not a date')
+  })
+})
+
+describe('formatLocalDay', () => {
+  it('writes a moment as the day it falls on here, spelt as formatDate spells days', () => {
+    // Late in the evening here, whatever day it already is in UTC.
+    const lateEvening = new Date(2026, 11, 28, 23, 30).toISOString()
+    expect(formatLocalDay(lateEvening)).toBe('December 28, 2026')
+    expect(formatLocalDay('2026-03-14T12:00:00+00:00')).toBe(formatDate('2026-03-14'))
+  })
+
+  it('refuses what is not a moment', () => {
+    expect(() => formatLocalDay('soon')).toThrow('Not a date: "soon"')
   })
 })
