@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test, type Locator } from '@playwright/test'
 import { readFileSync } from 'node:fs'
 import { createUser, signIn } from './backend.ts'
 import {
@@ -155,6 +155,13 @@ test('the account page changes the password and shows the plan and billing link'
   await account.getByLabel('Repeat the new password').fill('a-fresh-password-1')
   await account.getByRole('button', { name: 'Save new password' }).click()
   await expect(account.getByText('Your password is changed.')).toBeVisible()
+  // The message keeps the section's spacing from the button under it.
+  expect(
+    await gapBetween(
+      account.getByRole('status'),
+      account.getByRole('button', { name: 'Change password' }),
+    ),
+  ).toBeGreaterThanOrEqual(12)
   await expect(account.getByText('Every other device signed in to this account')).toBeVisible()
   await elsewhere.reload()
   await expect(elsewhere).toHaveURL(/\/login/)
@@ -166,6 +173,13 @@ test('the account page changes the password and shows the plan and billing link'
   await expect(other.getByTestId('signed-in-as')).toHaveText(`Signed in as ${user.email}`)
   await fresh.close()
 })
+
+/** Pixels between the bottom of `above` and the top of `below`. */
+async function gapBetween(above: Locator, below: Locator): Promise<number> {
+  const [top, bottom] = await Promise.all([above.boundingBox(), below.boundingBox()])
+  if (!top || !bottom) throw new Error('both elements must be on screen')
+  return bottom.y - (top.y + top.height)
+}
 
 test('a failed save keeps the text, says so, and succeeds on its own retry', async ({ page }) => {
   const { doc } = await openNewNote(page, 'dash-retry', { title: 'Flaky network', body: '' })
