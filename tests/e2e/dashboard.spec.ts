@@ -1,6 +1,6 @@
 import { expect, test, type Locator } from '@playwright/test'
 import { readFileSync } from 'node:fs'
-import { createUser, signIn } from './backend.ts'
+import { adminClient, createUser, signIn } from './backend.ts'
 import {
   appendText,
   documentLink,
@@ -180,6 +180,45 @@ async function gapBetween(above: Locator, below: Locator): Promise<number> {
   if (!top || !bottom) throw new Error('both elements must be on screen')
   return bottom.y - (top.y + top.height)
 }
+
+test('the account forms can be cancelled, leave nothing half-done and give focus back', async ({
+  page,
+}) => {
+  const user = await createUser('dash-cancel')
+  await signIn(page, user, '/dashboard/account')
+  const account = page.getByRole('region', { name: 'Email and password' })
+  const changePassword = account.getByRole('button', { name: 'Change password' })
+  await changePassword.click()
+  await account.getByLabel('New password', { exact: true }).fill('half-typed')
+  await account.getByRole('button', { name: 'Cancel' }).click()
+  await expect(account.getByLabel('New password', { exact: true })).toHaveCount(0)
+  await expect(changePassword).toBeFocused()
+  await changePassword.click()
+  await expect(account.getByLabel('New password', { exact: true })).toHaveValue('')
+  await account.getByRole('button', { name: 'Cancel' }).click()
+
+  const twoFactor = page.getByRole('region', { name: 'Two-factor authentication' })
+  const setUp = twoFactor.getByRole('button', { name: 'Set up two-factor' })
+  const factors = async () =>
+    (await (await adminClient()).auth.admin.getUserById(user.id)).data.user?.factors ?? []
+  await setUp.click()
+  await expect(twoFactor.getByRole('img', { name: /QR code/ })).toBeVisible()
+  expect(await factors()).toHaveLength(1)
+  await twoFactor.getByLabel('Code from the app').fill('000000')
+  await twoFactor.getByRole('button', { name: 'Turn on two-factor' }).click()
+  const mismatch = twoFactor.getByRole('alert')
+  await expect(mismatch).toContainText('That code did not match.')
+  expect(await gapBetween(mismatch, twoFactor.getByText(/^Scan this code/))).toBeGreaterThanOrEqual(
+    12,
+  )
+
+  await twoFactor.getByRole('button', { name: 'Cancel' }).click()
+  await expect(twoFactor.getByRole('img', { name: /QR code/ })).toHaveCount(0)
+  await expect(twoFactor.getByRole('alert')).toHaveCount(0)
+  await expect(setUp).toBeFocused()
+  // The factor the set-up created is removed, not left unverified on the account.
+  await expect.poll(factors).toEqual([])
+})
 
 test('a failed save keeps the text, says so, and succeeds on its own retry', async ({ page }) => {
   const { doc } = await openNewNote(page, 'dash-retry', { title: 'Flaky network', body: '' })

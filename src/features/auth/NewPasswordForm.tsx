@@ -11,6 +11,8 @@ import { SubmitButton } from '../../components/SubmitButton'
 
 interface NewPasswordFormProps {
   onDone: () => void
+  /** Offers a Cancel button that calls it (the account page closes the form); nothing is saved. */
+  onCancel?: () => void
   /** 'reset': reached from an emailed link, so a missing session means the link is used up. */
   purpose?: 'reset' | 'change'
 }
@@ -23,7 +25,7 @@ const RESET_LINK_USED_UP = 'Your reset link has expired or was already used. Ask
  * reset link never gives: the form then asks for the authenticator code in place, verifies it
  * and saves the password it kept (GoTrue: internal/api/user.go refuses with insufficient_aal).
  */
-export function NewPasswordForm({ onDone, purpose = 'change' }: NewPasswordFormProps) {
+export function NewPasswordForm({ onDone, onCancel, purpose = 'change' }: NewPasswordFormProps) {
   const [password, setPassword] = useState('')
   const [confirm, setConfirm] = useState('')
   const [code, setCode] = useState('')
@@ -104,6 +106,11 @@ export function NewPasswordForm({ onDone, purpose = 'change' }: NewPasswordFormP
       ) : null}
     </FormMessage>
   ) : null
+  const cancel = onCancel ? (
+    <button type="button" className="button" onClick={onCancel}>
+      Cancel
+    </button>
+  ) : null
 
   if (step === 'code') {
     return (
@@ -126,6 +133,7 @@ export function NewPasswordForm({ onDone, purpose = 'change' }: NewPasswordFormP
         >
           Change the new password
         </button>
+        {cancel}
       </form>
     )
   }
@@ -154,6 +162,7 @@ export function NewPasswordForm({ onDone, purpose = 'change' }: NewPasswordFormP
         required
       />
       <SubmitButton disabled={busy}>{busy ? 'Saving…' : 'Save new password'}</SubmitButton>
+      {cancel}
     </form>
   )
 }

@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import type { Factor } from '@supabase/supabase-js'
 import { Field } from '../../components/Field'
 import { FormMessage } from '../../components/FormMessage'
+import { useFocusOnShow } from '../../components/useFocusOnShow'
 import { authErrorMessage } from '../../lib/serviceErrorMessages'
 import { qrCodeImageSource } from './qrCodeImageSource'
 import { TOTP_CODE_REQUIRED } from './secondFactor'
@@ -22,6 +23,12 @@ export function TwoFactorSettings() {
   const [code, setCode] = useState('')
   const [notice, setNotice] = useState<string | null>(null)
   const { busy, error, setError, run: runAction } = useAuthAction()
+  const [cancelled, setCancelled] = useState(false)
+  const setUpButton = useRef<HTMLButtonElement>(null)
+  // The removal of a cancelled enrolment's factor, which a new enrolment waits for.
+  const removingCancelled = useRef<Promise<unknown>>(Promise.resolve())
+  // A cancelled set-up gives focus back to the button that opened it, not to the page's start.
+  useFocusOnShow(cancelled && !enrolment, () => setUpButton.current)
 
   const refresh = useCallback(async () => {
     const supabase = await loadSupabase()
@@ -41,10 +48,16 @@ export function TwoFactorSettings() {
 
   const startEnrolment = () =>
     run(async () => {
+      setCancelled(false)
+      await removingCancelled.current
       const supabase = await loadSupabase()
-      // An abandoned, unverified factor would block a new one with the same name.
-      for (const factor of factors ?? [])
-        if (factor.status !== 'verified') await supabase.auth.mfa.unenroll({ factorId: factor.id })
+      // An abandoned, unverified factor would block a new one with the same name. Listed afresh:
+      // a cancelled set-up's factor is not in `factors` when its removal failed.
+      const { data: current, error: listFailure } = await supabase.auth.mfa.listFactors()
+      if (listFailure) throw listFailure
+      for (const factor of current.all)
+        if (factor.factor_type === 'totp' && factor.status !== 'verified')
+          await supabase.auth.mfa.unenroll({ factorId: factor.id })
       const { data, error: failure } = await supabase.auth.mfa.enroll({
         factorType: 'totp',
         friendlyName: `Authenticator ${new Date().toISOString().slice(0, 10)}`,
@@ -71,6 +84,21 @@ export function TwoFactorSettings() {
       setNotice('Two-factor authentication is on. You will be asked for a code when you sign in.')
       await refresh()
     })
+  }
+
+  // Enrolling already created the factor, unverified, and GoTrue keeps it until it is verified
+  // or removed: cancelling removes it, so the account is left as it was before the set-up.
+  const cancelEnrolment = () => {
+    if (!enrolment) return
+    const { factorId } = enrolment
+    setEnrolment(null)
+    setCode('')
+    setError(null)
+    setCancelled(true)
+    removingCancelled.current = loadSupabase()
+      .then((supabase) => supabase.auth.mfa.unenroll({ factorId }))
+      // Offline, the factor stays for now: the next set-up removes unverified factors first.
+      .catch(() => undefined)
   }
 
   const remove = (factor: Factor) =>
@@ -112,6 +140,7 @@ export function TwoFactorSettings() {
           </p>
           <div className="button-row">
             <button
+              ref={setUpButton}
               type="button"
               className="button button--primary"
               onClick={startEnrolment}
@@ -146,6 +175,9 @@ export function TwoFactorSettings() {
             required
           />
           <SubmitButton disabled={busy}>{busy ? 'Checking…' : 'Turn on two-factor'}</SubmitButton>
+          <button type="button" className="button" onClick={cancelEnrolment} disabled={busy}>
+            Cancel
+          </button>
         </form>
       ) : null}
     </section>

@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
 import type { Session } from '@supabase/supabase-js'
 import { FormMessage } from '../../components/FormMessage'
+import { useFocusOnShow } from '../../components/useFocusOnShow'
 import { loadSupabase } from '../auth'
 import { NewPasswordForm, SignOutOptions, TwoFactorSettings } from '../auth/account'
 import { formatLocalDay } from '../../lib/formatDate'
@@ -68,8 +69,10 @@ function PlanSummary() {
  * two-factor, sessions.
  */
 export function AccountPanel({ session }: { session: Session }) {
-  const [changingPassword, setChangingPassword] = useState(false)
-  const [passwordChanged, setPasswordChanged] = useState(false)
+  const [password, setPassword] = useState<'idle' | 'changing' | 'changed' | 'cancelled'>('idle')
+  const changePasswordButton = useRef<HTMLButtonElement>(null)
+  // A cancelled form gives focus back to the button that opened it, not to the page's start.
+  useFocusOnShow(password === 'cancelled', () => changePasswordButton.current)
   return (
     <div className="account-settings">
       <section aria-labelledby="plan-title" className="account-section">
@@ -89,28 +92,24 @@ export function AccountPanel({ session }: { session: Session }) {
           <dt>Email</dt>
           <dd data-testid="account-email">{session.user.email ?? session.user.phone}</dd>
         </dl>
-        {passwordChanged ? (
+        {password === 'changed' ? (
           <FormMessage kind="success">
             Your password is changed. Every other device signed in to this account has been signed
             out, and signs in with the new one.
           </FormMessage>
         ) : null}
-        {changingPassword ? (
+        {password === 'changing' ? (
           <NewPasswordForm
-            onDone={() => {
-              setChangingPassword(false)
-              setPasswordChanged(true)
-            }}
+            onDone={() => setPassword('changed')}
+            onCancel={() => setPassword('cancelled')}
           />
         ) : (
           <div className="button-row">
             <button
+              ref={changePasswordButton}
               type="button"
               className="button"
-              onClick={() => {
-                setPasswordChanged(false)
-                setChangingPassword(true)
-              }}
+              onClick={() => setPassword('changing')}
             >
               Change password
             </button>
