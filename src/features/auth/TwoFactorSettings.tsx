@@ -1,8 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import type { Factor } from '@supabase/supabase-js'
 import { Field } from '../../components/Field'
 import { FormMessage } from '../../components/FormMessage'
-import { useFocusOnShow } from '../../components/useFocusOnShow'
 import { authErrorMessage } from '../../lib/serviceErrorMessages'
 import { qrCodeImageSource } from './qrCodeImageSource'
 import { TOTP_CODE_REQUIRED } from './secondFactor'
@@ -27,8 +26,11 @@ export function TwoFactorSettings() {
   const setUpButton = useRef<HTMLButtonElement>(null)
   // The removal of a cancelled enrolment's factor, which a new enrolment waits for.
   const removingCancelled = useRef<Promise<unknown>>(Promise.resolve())
-  // A cancelled set-up gives focus back to the button that opened it, not to the page's start.
-  useFocusOnShow(cancelled && !enrolment, () => setUpButton.current)
+  // A cancelled set-up gives focus back to the button that opened it (see AccountPanel's note).
+  const backFromSetUp = cancelled && !enrolment
+  useLayoutEffect(() => {
+    if (backFromSetUp) setUpButton.current?.focus()
+  }, [backFromSetUp])
 
   const refresh = useCallback(async () => {
     const supabase = await loadSupabase()

@@ -1,8 +1,7 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
 import type { Session } from '@supabase/supabase-js'
 import { FormMessage } from '../../components/FormMessage'
-import { useFocusOnShow } from '../../components/useFocusOnShow'
 import { loadSupabase } from '../auth'
 import { NewPasswordForm, SignOutOptions, TwoFactorSettings } from '../auth/account'
 import { formatLocalDay } from '../../lib/formatDate'
@@ -71,8 +70,13 @@ function PlanSummary() {
 export function AccountPanel({ session }: { session: Session }) {
   const [password, setPassword] = useState<'idle' | 'changing' | 'changed' | 'cancelled'>('idle')
   const changePasswordButton = useRef<HTMLButtonElement>(null)
-  // A cancelled form gives focus back to the button that opened it, not to the page's start.
-  useFocusOnShow(password === 'cancelled', () => changePasswordButton.current)
+  // A cancelled form gives focus back to the button that opened it, not to the page's start;
+  // as the button is put back, like useFocusOnShow, which is not imported here: shared with the
+  // account page, it left the sign-in pages' chunk for one of its own, and /login has no bytes
+  // to spare for that (the account page renders only in the browser, so a layout effect is fine).
+  useLayoutEffect(() => {
+    if (password === 'cancelled') changePasswordButton.current?.focus()
+  }, [password])
   return (
     <div className="account-settings">
       <section aria-labelledby="plan-title" className="account-section">
