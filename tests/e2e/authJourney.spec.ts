@@ -1,6 +1,7 @@
 /**
  * The sign-in screens as a newcomer meets them: the password reset of a two-factor user, the
- * two-factor step itself, what the identifier field offers, and never a server's own words.
+ * two-factor step itself and the way out of it, what the identifier field offers, and never a
+ * server's own words.
  */
 import type { Page } from '@playwright/test'
 import { createUser, latestEmail } from './backend.ts'
@@ -154,4 +155,25 @@ test('a reset form without a session (link used up) says so and offers a new lin
   await alert.getByRole('link', { name: 'Ask for a new link' }).click()
   await expect(page).toHaveURL(/\/login\?mode=forgot$/)
   await expect(page.getByRole('button', { name: 'Email me a reset link' })).toBeVisible()
+})
+
+test('the two-factor step can be left for another account, and says what to do without the app', async ({
+  page,
+}) => {
+  const user = await createTwoFactorUser('mfa-way-out')
+  await signInWithPassword(page, user.email, user.password)
+  const step = page.getByRole('region', { name: 'Two-factor authentication' })
+  await expect(step).toBeVisible()
+  // There are no recovery codes: the step says whom to ask, and from which address.
+  await expect(step.getByText(/Lost your authenticator/)).toBeVisible()
+  await expect(step.getByRole('link', { name: /contact/i })).toHaveAttribute('href', '/contact')
+
+  await step.getByRole('button', { name: 'Use another account' }).click()
+  await expect(page.getByRole('heading', { name: 'Sign in to Folio' })).toBeVisible()
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard$/)
+  await expect(page.getByLabel('Email', { exact: true })).toBeVisible()
+  // The half-signed-in session is gone, not only hidden: the dashboard asks for a password.
+  expect(await page.evaluate(() => localStorage.getItem('sb-127-auth-token'))).toBeNull()
+  await page.goto('/dashboard')
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard$/)
 })

@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { Link, useSearchParams } from 'react-router-dom'
 import { FormMessage } from '../../components/FormMessage'
 import { TOTP_CODE_REQUIRED, verifySecondFactor } from './secondFactor'
 import { loadSupabase } from './supabaseClient'
@@ -13,6 +14,7 @@ interface MfaChallengeFormProps {
 /** The second step of signing in for users with a verified TOTP factor (raises aal1 → aal2). */
 export function MfaChallengeForm({ onVerified }: MfaChallengeFormProps) {
   const [code, setCode] = useState('')
+  const [params, setParams] = useSearchParams()
   const { busy, error, setError, run } = useAuthAction()
 
   async function submit(event: React.FormEvent) {
@@ -24,6 +26,17 @@ export function MfaChallengeForm({ onVerified }: MfaChallengeFormProps) {
     })
   }
 
+  // The password has already signed this browser in, at aal1: leaving the step ends that
+  // session, or the next visit to /dashboard would bring the person straight back here.
+  const signInAsSomeoneElse = () =>
+    run(async () => {
+      const { error: failure } = await (await loadSupabase()).auth.signOut({ scope: 'local' })
+      if (failure) throw failure
+      const signInParams = new URLSearchParams(params)
+      signInParams.delete('mode')
+      setParams(signInParams, { replace: true })
+    })
+
   return (
     <form className="form" onSubmit={submit} noValidate aria-busy={busy}>
       <p>
@@ -33,6 +46,14 @@ export function MfaChallengeForm({ onVerified }: MfaChallengeFormProps) {
       {error ? <FormMessage kind="error">{error}</FormMessage> : null}
       <TotpCodeField value={code} onChange={setCode} />
       <SubmitButton disabled={busy}>{busy ? 'Checking…' : 'Verify'}</SubmitButton>
+      <button type="button" className="button" onClick={signInAsSomeoneElse} disabled={busy}>
+        Use another account
+      </button>
+      {/* Supabase gives no recovery codes, so there is no way round the code here: a person. */}
+      <p className="field__hint">
+        Lost your authenticator app? Write to us through the <Link to="/contact">contact page</Link>
+        , giving this account’s email address, and we will help you from there.
+      </p>
     </form>
   )
 }
