@@ -18,6 +18,12 @@ export interface RouteRule {
 
 export const LOGIN_PATH = '/login'
 export const CALLBACK_PATH = '/confirm'
+/**
+ * The history state a sign-out gives the login route, so the page can say the sign-out worked.
+ * History state rather than a query parameter: only the site's own navigation sets it, so no
+ * link can make the page say it, and a visit of its own never does.
+ */
+export const SIGNED_OUT_STATE = 'signed-out'
 
 export const routeRules: readonly RouteRule[] = [
   { path: '/', layout: 'marketing', colorMode: 'light' },

@@ -6,6 +6,8 @@ export interface SafeNavigateOptions {
   /** Leaving the site must be asked for explicitly (e.g. the Stripe portal). */
   external?: boolean
   replace?: boolean
+  /** History state for the page navigated to (internal paths only). */
+  state?: unknown
 }
 
 /**
@@ -21,7 +23,8 @@ export function useSafeNavigate() {
         origin: window.location.origin,
         external: options.external,
       })
-      if (target.kind === 'internal') navigate(target.path, { replace: options.replace })
+      if (target.kind === 'internal')
+        navigate(target.path, { replace: options.replace, state: options.state })
       else if (options.replace) window.location.replace(target.href)
       else window.location.assign(target.href)
     },

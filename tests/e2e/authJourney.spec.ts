@@ -1,10 +1,10 @@
 /**
  * The sign-in screens as a newcomer meets them: the password reset of a two-factor user, the
- * two-factor step itself and the way out of it, what the identifier field offers, and never a
- * server's own words.
+ * two-factor step itself and the way out of it, what the identifier field offers, the word
+ * after signing out, and never a server's own words.
  */
 import type { Page } from '@playwright/test'
-import { createUser, latestEmail } from './backend.ts'
+import { createUser, latestEmail, signIn } from './backend.ts'
 import { expect, test, waitForHydration } from './fixtures.ts'
 import { createTwoFactorUser, passwordWorks } from './twoFactor.ts'
 
@@ -176,4 +176,32 @@ test('the two-factor step can be left for another account, and says what to do w
   expect(await page.evaluate(() => localStorage.getItem('sb-127-auth-token'))).toBeNull()
   await page.goto('/dashboard')
   await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard$/)
+})
+
+test('signing out says so on the sign-in page, and nothing else makes it say that', async ({
+  page,
+}) => {
+  const user = await createUser('signed-out-notice')
+  const notice = page.getByRole('status').filter({ hasText: 'You are signed out.' })
+  await signIn(page, user, '/dashboard/account')
+  await page.getByRole('button', { name: 'Sign out of this device' }).click()
+  await expect(page).toHaveURL(/\/login/)
+  await expect(notice).toBeVisible()
+
+  // A visit of its own, or an address that tries to put words on the page, shows nothing.
+  for (const address of ['/login', '/login?signedOut=1&state=signed-out&message=Hello']) {
+    await page.goto(address)
+    await waitForHydration(page)
+    await expect(page.getByRole('heading', { name: 'Sign in to Folio' })).toBeVisible()
+    await expect(page.getByText('You are signed out.')).toHaveCount(0)
+  }
+
+  // The account menu's sign-out, from the dashboard and from a public page, says it too.
+  for (const from of ['/dashboard', '/blog']) {
+    await signIn(page, user, from)
+    await page.getByTestId('account-menu').click()
+    await page.getByRole('menuitem', { name: 'Sign out' }).click()
+    await expect(page).toHaveURL(/\/login/)
+    await expect(notice).toBeVisible()
+  }
 })

@@ -2,6 +2,7 @@ import '../../styles/forms.css'
 import { useEffect, useRef, useState } from 'react'
 import { Link, useLocation } from 'react-router-dom'
 import { useSafeNavigate } from '../../app/useSafeNavigate'
+import { SIGNED_OUT_STATE } from '../../routeRules'
 import { SignInLink } from './SignInLink'
 import { loadSupabase } from './supabaseClient'
 import { useAuthState } from './useAuthState'
@@ -47,7 +48,8 @@ export function AccountMenu() {
   const signOut = async () => {
     const supabase = await loadSupabase()
     await supabase.auth.signOut({ scope: 'local' })
-    navigate('/', { replace: true })
+    // To the sign-in page, which says the sign-out worked (and is where one signs in again).
+    navigate('/login', { replace: true, state: SIGNED_OUT_STATE })
   }
 
   const label = auth.user.email ?? 'Account'

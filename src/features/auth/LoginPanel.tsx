@@ -2,6 +2,8 @@ import '../../styles/forms.css'
 import { Suspense, lazy, useEffect } from 'react'
 import { Link, useLocation, useSearchParams } from 'react-router-dom'
 import { useIsHydrated } from '../../app/useIsHydrated'
+import { FormMessage } from '../../components/FormMessage'
+import { SIGNED_OUT_STATE } from '../../routeRules'
 import { PasswordForm } from './PasswordForm'
 import { useAuthRedirect } from './useAuthRedirect'
 
@@ -55,12 +57,14 @@ export function LoginPanel() {
   const [liveParams, setParams] = useSearchParams()
   // The prerendered page was rendered without a query: hydrate as it was (the sign-in mode),
   // then follow the address, so a link to /login?mode=reset does not throw the page away.
-  const params = useIsHydrated() ? liveParams : PRERENDERED_PARAMS
+  const hydrated = useIsHydrated()
+  const params = hydrated ? liveParams : PRERENDERED_PARAMS
   const mode = parseMode(params.get('mode'))
+  const location = useLocation()
   // A fresh password form for each visit to a mode (each tab is a navigation), but the same
   // one when hydration turns the prerendered sign-in form into the address's sign-up form:
   // remounted then, it lost what was typed before hydration.
-  const formKey = useLocation().key
+  const formKey = location.key
   const { target, goBack } = useAuthRedirect()
   useEffect(() => {
     for (const load of Object.values(laterForms)) {
@@ -102,6 +106,10 @@ export function LoginPanel() {
           ))}
         </nav>
       )}
+      {/* After hydration, like the mode: the prerendered page was rendered without the state. */}
+      {hydrated && location.state === SIGNED_OUT_STATE ? (
+        <FormMessage kind="info">You are signed out.</FormMessage>
+      ) : null}
       {mode === 'signin' || mode === 'signup' ? (
         <PasswordForm key={formKey} mode={mode} redirectTarget={target} onSignedIn={afterSignIn} />
       ) : (

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import { useLocation } from 'react-router-dom'
 import type { Session } from '@supabase/supabase-js'
 import { useSafeNavigate } from '../../app/useSafeNavigate'
-import { CALLBACK_PATH, LOGIN_PATH, guardExcludeList } from '../../routeRules'
+import { CALLBACK_PATH, LOGIN_PATH, SIGNED_OUT_STATE, guardExcludeList } from '../../routeRules'
 import { readStoredAuth } from './authState'
 import { decideGuard } from './guard'
 import { loadSupabase } from './supabaseClient'
@@ -29,9 +29,9 @@ export function RequireUser({ children }: RequireUserProps) {
 
   useEffect(() => {
     let cancelled = false
-    const redirectToLogin = () => {
+    const redirectToLogin = (state?: typeof SIGNED_OUT_STATE) => {
       const decision = decideGuard(location, false, guardConfig)
-      if (decision.kind === 'redirect') navigate(decision.to, { replace: true })
+      if (decision.kind === 'redirect') navigate(decision.to, { replace: true, state })
     }
     // No stored session at all: decide without downloading supabase-js.
     if (!readStoredAuth()) return redirectToLogin()
@@ -53,7 +53,8 @@ export function RequireUser({ children }: RequireUserProps) {
     const unsubscribe = loadSupabase().then(
       (supabase) =>
         supabase.auth.onAuthStateChange((event, next) => {
-          if (event === 'SIGNED_OUT') setTimeout(redirectToLogin, 0)
+          // Signed out here, in another tab or by a revoked session: the sign-in page says so.
+          if (event === 'SIGNED_OUT') setTimeout(() => redirectToLogin(SIGNED_OUT_STATE), 0)
           else if (next) setSession(next)
         }).data.subscription,
     )

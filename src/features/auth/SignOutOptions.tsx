@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { useSafeNavigate } from '../../app/useSafeNavigate'
 import { FormMessage } from '../../components/FormMessage'
 import { authErrorMessage } from '../../lib/serviceErrorMessages'
+import { SIGNED_OUT_STATE } from '../../routeRules'
 import { loadSupabase } from './supabaseClient'
 
 type Scope = 'local' | 'global' | 'others'
@@ -28,7 +29,7 @@ export function SignOutOptions() {
           kind: 'success',
           text: 'Your other devices are signed out. This one stays signed in.',
         })
-      else navigate('/login', { replace: true })
+      else navigate('/login', { replace: true, state: SIGNED_OUT_STATE })
     } catch (error) {
       setMessage({ kind: 'error', text: authErrorMessage(error) })
     }
