@@ -74,6 +74,8 @@ test('pricing → sign in → embedded checkout → webhook → Pro, documents u
     timeout: 15_000,
   })
   await expect(confirmed).toContainText('Plan: Pro, $8 per month.')
+  // Spelt as the account page and the blog spell a day.
+  await expect(confirmed).toContainText(/Renews on [A-Z][a-z]+ \d{1,2}, \d{4}\./)
 
   // The database now treats the user as Pro: a 4th document is allowed.
   const supabase = await userClient(user)
