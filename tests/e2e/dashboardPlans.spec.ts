@@ -70,6 +70,34 @@ test("a Free user's fourth document is refused by the database and shown as an u
   expect(await editorText(page)).toBe('')
 })
 
+test('the Free limit prompt goes once there is room again, and comes back when the limit is hit again', async ({
+  page,
+}) => {
+  const user = await createUser('dash-free-room')
+  for (const title of ['One', 'Two', 'Three']) await insertDocument(user, { title })
+  await signIn(page, user)
+  const notice = page.getByTestId('plan-notice')
+  const prompt = page.getByTestId('upgrade-prompt')
+  const newDocument = page.getByRole('button', { name: 'New document' })
+  await newDocument.click()
+  await expect(prompt).toContainText('The Free plan holds 3 documents')
+
+  await page.getByRole('button', { name: 'Delete “One”' }).click()
+  await page
+    .getByRole('dialog', { name: 'Delete “One”?' })
+    .getByRole('button', { name: 'Delete' })
+    .click()
+  await expect(notice).toHaveText('Free plan · 2 of 3 documents · Upgrade')
+  await expect(prompt).toBeHidden()
+
+  // Undoing fills the room again, but nothing was refused: no prompt until something is.
+  await page.getByTestId('undo-toast').getByRole('button', { name: 'Undo' }).click()
+  await expect(notice).toHaveText('Free plan · 3 of 3 documents · Upgrade')
+  await expect(prompt).toBeHidden()
+  await newDocument.click()
+  await expect(prompt).toContainText('The Free plan holds 3 documents')
+})
+
 test('a Pro user drops an image: uploaded to their folder, linked, and shown in the preview', async ({
   page,
 }) => {

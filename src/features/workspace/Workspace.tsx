@@ -45,7 +45,8 @@ export function Workspace({ userId, footer }: WorkspaceProps) {
   const [query, setQuery] = useState('')
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
-  const [upgrade, setUpgrade] = useState(false)
+  // How many documents the list held when the Free plan refused one more; null when it has not.
+  const [limitHitAt, setLimitHitAt] = useState<number | null>(null)
   const [confirming, setConfirming] = useState<DocumentSummary | null>(null)
   const [undo, setUndo] = useState<{ row: WorkspaceDocument; wasOpen: boolean } | null>(null)
   const [justCreated, setJustCreated] = useState<string | null>(null)
@@ -86,11 +87,11 @@ export function Workspace({ userId, footer }: WorkspaceProps) {
       const result = await docs.create(fields)
       setBusy(false)
       if (!result.ok) {
-        if (result.kind === 'plan-limit') setUpgrade(true)
+        if (result.kind === 'plan-limit') setLimitHitAt(docs.documents.length)
         else setError(result.message)
         return null
       }
-      setUpgrade(false)
+      setLimitHitAt(null)
       return result.data
     },
     [docs],
@@ -125,7 +126,7 @@ export function Workspace({ userId, footer }: WorkspaceProps) {
     const result = await docs.restore(row.id, { title: row.title, body: row.body })
     if (!result.ok) {
       // Another document may have taken its place under the Free limit meanwhile.
-      if (result.kind === 'plan-limit') setUpgrade(true)
+      if (result.kind === 'plan-limit') setLimitHitAt(docs.documents.length)
       else setError(result.message)
       return
     }
@@ -158,6 +159,19 @@ export function Workspace({ userId, footer }: WorkspaceProps) {
     window.addEventListener('keydown', onKeyDown)
     return () => window.removeEventListener('keydown', onKeyDown)
   }, [createAndOpen])
+
+  // A document gone since the plan said no (deleted here or on another device) made room, so
+  // the prompt goes, and comes back only when the plan refuses again. Any fewer documents than
+  // a moment before counts, not fewer than the limit: the list can be short of the database's
+  // count (still loading, or not yet told of a document made elsewhere).
+  const documentCount = docs.documents.length
+  const previousCount = useRef(documentCount)
+  useEffect(() => {
+    if (documentCount < previousCount.current) setLimitHitAt(null)
+    previousCount.current = documentCount
+  }, [documentCount])
+  // Already hidden on the render that shows the smaller count, not a frame later.
+  const roomMade = limitHitAt !== null && documentCount < limitHitAt
 
   const selected = docs.documents.find((doc) => doc.id === selectedId)
   const empty = docs.status === 'ready' && docs.documents.length === 0
@@ -200,10 +214,10 @@ export function Workspace({ userId, footer }: WorkspaceProps) {
           onImported={() => void docs.refresh()}
         />
         <LiveStatus live={docs.live} online={online} />
-        {upgrade ? (
+        {limitHitAt !== null && !roomMade ? (
           <UpgradePrompt
             title={`The Free plan holds ${FREE_DOCUMENT_LIMIT} documents`}
-            onDismiss={() => setUpgrade(false)}
+            onDismiss={() => setLimitHitAt(null)}
           >
             Delete one to make room, or go Pro for unlimited documents.
           </UpgradePrompt>
