@@ -100,6 +100,50 @@ test('rename inline, search by title, shortcuts, delete with confirm and undo', 
   expect(await editorText(page)).toBe('restore steps')
 })
 
+test('the rename field and its counter sit clear of the open row’s accent bar', async ({
+  page,
+}) => {
+  await openNewNote(page, 'dash-rename-room', { title: 'Deploy runbook', body: '' })
+  await page.getByRole('button', { name: 'Rename “Deploy runbook”' }).click()
+  const input = page.getByRole('textbox', { name: 'New title for “Deploy runbook”' })
+  await expect(input).toBeFocused()
+  await expect(page.getByTestId('title-counter')).toHaveText('14 / 200')
+  const room = await input.evaluate((field) => {
+    const style = getComputedStyle(field)
+    const ring = parseFloat(style.outlineWidth) + parseFloat(style.outlineOffset)
+    const row = field.closest('li')!
+    const bar = parseFloat(getComputedStyle(row).boxShadow.match(/(\d+)px 0px 0px/)?.[1] ?? '0')
+    const counter = row.querySelector('[data-testid="title-counter"]')!
+    const scroller = field.closest('.workspace__sidebar')!
+    return {
+      ringLeft: field.getBoundingClientRect().left - ring,
+      counterLeft: counter.getBoundingClientRect().left,
+      barRight: row.getBoundingClientRect().left + bar,
+      clipLeft: scroller.getBoundingClientRect().left,
+    }
+  })
+  expect(room.barRight).toBeGreaterThan(room.clipLeft) // the bar is there to be cleared
+  expect(room.ringLeft).toBeGreaterThanOrEqual(room.barRight)
+  expect(room.counterLeft).toBeGreaterThanOrEqual(room.barRight)
+
+  // The list scrolls, and so clips: the search field's and a title's rings must fit inside it.
+  await input.press('Escape')
+  for (const field of [
+    page.getByRole('searchbox', { name: 'Search documents by title' }),
+    documentLink(page, 'Deploy runbook'),
+  ]) {
+    await field.focus()
+    const ring = await field.evaluate((element) => {
+      const style = getComputedStyle(element)
+      const width = parseFloat(style.outlineWidth) + parseFloat(style.outlineOffset)
+      const scroller = element.closest('.workspace__sidebar')!.getBoundingClientRect()
+      return { width, left: element.getBoundingClientRect().left - width, clipLeft: scroller.left }
+    })
+    expect(ring.width).toBeGreaterThan(0) // focused from the keyboard, so the ring is drawn
+    expect(ring.left).toBeGreaterThanOrEqual(ring.clipLeft)
+  }
+})
+
 test('the save shortcut saves at once and leaving with unsaved text warns', async ({ page }) => {
   await openNewNote(page, 'dash-save', { title: 'Draft', body: '' })
   await appendText(page, 'typed just now')
