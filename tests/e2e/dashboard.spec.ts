@@ -100,6 +100,77 @@ test('rename inline, search by title, shortcuts, delete with confirm and undo', 
   expect(await editorText(page)).toBe('restore steps')
 })
 
+test('search from the keyboard: Enter opens the first match, the arrows walk the results', async ({
+  page,
+}) => {
+  const user = await createUser('dash-search-keys')
+  const runbook = await insertDocument(user, { title: 'Runbook: database', body: 'restore steps' })
+  await insertDocument(user, { title: 'Ideas', body: 'later' })
+  await signIn(page, user)
+  const search = page.getByRole('searchbox', { name: 'Search documents by title' })
+  await expect(documentLink(page, 'Ideas')).toBeVisible()
+
+  await page.keyboard.press('ControlOrMeta+K')
+  await expect(search).toBeFocused()
+  await page.keyboard.type('runbook')
+  await page.keyboard.press('Enter')
+  await editorReady(page)
+  expect(openDocumentId(page)).toBe(runbook.id)
+  expect(await editorText(page)).toBe('restore steps')
+
+  // Both titles have an "a": ↓ steps into the results and along them, ↑ back to the field.
+  await page.keyboard.press('ControlOrMeta+K')
+  await search.fill('a')
+  await page.keyboard.press('ArrowDown')
+  await expect(documentLink(page, 'Ideas')).toBeFocused()
+  await page.keyboard.press('ArrowDown')
+  await expect(documentLink(page, 'Runbook: database')).toBeFocused()
+  await page.keyboard.press('ArrowDown')
+  await expect(documentLink(page, 'Runbook: database')).toBeFocused()
+  await page.keyboard.press('ArrowUp')
+  await page.keyboard.press('ArrowUp')
+  await expect(search).toBeFocused()
+  await expect(search).toHaveAccessibleDescription(/Enter opens the first match/)
+
+  // No match: Enter does nothing, and says nothing new.
+  await search.fill('nothing like this')
+  await page.keyboard.press('Enter')
+  expect(openDocumentId(page)).toBe(runbook.id)
+})
+
+test('the delete question hands focus back: to its button when cancelled, to the list when done', async ({
+  page,
+}) => {
+  const user = await createUser('dash-delete-focus')
+  await insertDocument(user, { title: 'Runbook: database' })
+  await insertDocument(user, { title: 'Ideas' })
+  await signIn(page, user)
+  const deleteIdeas = page.getByRole('button', { name: 'Delete “Ideas”' })
+  const dialog = page.getByRole('dialog', { name: 'Delete “Ideas”?' })
+
+  await deleteIdeas.focus()
+  await page.keyboard.press('Enter')
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused()
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+  await expect(deleteIdeas).toBeFocused()
+
+  await page.keyboard.press('Enter')
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused()
+  await page.keyboard.press('Enter') // on Cancel
+  await expect(dialog).toBeHidden()
+  await expect(deleteIdeas).toBeFocused()
+
+  await page.keyboard.press('Enter')
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused()
+  await page.keyboard.press('Shift+Tab')
+  await expect(dialog.getByRole('button', { name: 'Delete' })).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(deleteIdeas).toHaveCount(0)
+  // The row that took its place.
+  await expect(documentLink(page, 'Runbook: database')).toBeFocused()
+})
+
 test('the rename field and its counter sit clear of the open row’s accent bar', async ({
   page,
 }) => {

@@ -13,6 +13,7 @@ import { ShortcutKeys } from './components/ShortcutKeys'
 import { UndoToast } from './components/UndoToast'
 import { UpgradePrompt } from './components/UpgradePrompt'
 import type { DocumentSession } from './documentSession'
+import { filterByTitle } from './documentSummaries'
 import { FREE_DOCUMENT_LIMIT } from './planLimits'
 import { SHORTCUT_HELP, isTextField, shortcutFor } from './shortcuts'
 import type { DocumentSummary, WorkspaceDocument } from './types'
@@ -42,6 +43,8 @@ export function Workspace({ userId, footer }: WorkspaceProps) {
   const selectedId = params.get('doc')
   const session = useRef<DocumentSession | null>(null)
   const searchInput = useRef<HTMLInputElement>(null)
+  const listItems = useRef<HTMLUListElement>(null)
+  const newDocumentButton = useRef<HTMLButtonElement>(null)
   const [query, setQuery] = useState('')
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
@@ -109,13 +112,27 @@ export function Workspace({ userId, footer }: WorkspaceProps) {
 
   async function remove(document: DocumentSummary) {
     setConfirming(null)
+    const position = filterByTitle(docs.documents, query).findIndex(({ id }) => id === document.id)
     const wasOpen = document.id === selectedId
     // The open text may be ahead of the server: an undo should bring back what was on screen.
     const draft = wasOpen ? session.current?.getState().draft : undefined
     if (wasOpen) await open(null, { flush: false })
     const result = await docs.remove(document.id)
     if (!result.ok) return setError(result.message)
+    requestAnimationFrame(() => keepFocusInList(position))
     if (result.data) setUndo({ row: { ...result.data, body: draft ?? result.data.body }, wasOpen })
+  }
+
+  /**
+   * The Delete button that had focus went with its row, and focus with it to <body>: the row
+   * now in its place (or the last one) takes it, so the keyboard stays in the list. Left alone
+   * when the person has since moved focus somewhere themselves.
+   */
+  function keepFocusInList(position: number) {
+    if (document.activeElement && document.activeElement !== document.body) return
+    const links = listItems.current?.querySelectorAll<HTMLElement>('.doc-list__link') ?? []
+    const next = links[Math.min(position, links.length - 1)] ?? newDocumentButton.current
+    next?.focus()
   }
 
   async function restore() {
@@ -196,6 +213,7 @@ export function Workspace({ userId, footer }: WorkspaceProps) {
         <div className="workspace__sidebar-head">
           <h2 id="documents-title">Documents</h2>
           <button
+            ref={newDocumentButton}
             type="button"
             className="button button--primary button--small"
             onClick={() => void createAndOpen()}
@@ -234,6 +252,7 @@ export function Workspace({ userId, footer }: WorkspaceProps) {
             query={query}
             onQueryChange={setQuery}
             searchRef={searchInput}
+            itemsRef={listItems}
             onSelect={(id) => void open(id)}
             onRename={async (id, title) => {
               const result = await docs.rename(id, title)

@@ -45,3 +45,26 @@ export function isTextField(target: EventTarget | null): boolean {
   const type = (target as HTMLInputElement).type
   return !['button', 'checkbox', 'radio', 'submit', 'reset'].includes(type)
 }
+
+/** Keys in the title search and the results under it. */
+export type ResultsKey = 'open-first' | 'next' | 'previous' | 'clear'
+
+/**
+ * As in a command palette: in the search field Enter opens the first match and ↓ steps into
+ * the results; there ↑ and ↓ move along them, ↑ from the first back to the field.
+ */
+export function resultsKeyFor(
+  event: Pick<KeyLike, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'> & {
+    isComposing?: boolean
+  },
+): ResultsKey | null {
+  // The Enter that ends an input method's composition (Japanese, Chinese…) picks the typed
+  // word; it is not the person's Enter.
+  if (event.isComposing) return null
+  if (event.ctrlKey || event.metaKey || event.altKey || event.shiftKey) return null
+  if (event.key === 'Enter') return 'open-first'
+  if (event.key === 'ArrowDown') return 'next'
+  if (event.key === 'ArrowUp') return 'previous'
+  if (event.key === 'Escape') return 'clear'
+  return null
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { shortcutFor } from '../../../src/features/workspace/shortcuts.ts'
+import { resultsKeyFor, shortcutFor } from '../../../src/features/workspace/shortcuts.ts'
 
 const key = (k: string, extra: Partial<Parameters<typeof shortcutFor>[0]> = {}) =>
   shortcutFor({
@@ -34,5 +34,24 @@ describe('dashboard shortcuts', () => {
     expect(key('n', { ctrlKey: true, altKey: true, inTextField: true })).toBe('new-document')
     // macOS: Alt turns N into a dead key; the physical key still says N.
     expect(key('Dead', { metaKey: true, altKey: true, code: 'KeyN' })).toBe('new-document')
+  })
+})
+
+describe('keys in the title search and its results', () => {
+  const press = (k: string, extra: Partial<Parameters<typeof resultsKeyFor>[0]> = {}) =>
+    resultsKeyFor({ key: k, ctrlKey: false, metaKey: false, altKey: false, ...extra })
+
+  it('Enter opens the first match, the arrows move, Escape clears', () => {
+    expect(press('Enter')).toBe('open-first')
+    expect(press('ArrowDown')).toBe('next')
+    expect(press('ArrowUp')).toBe('previous')
+    expect(press('Escape')).toBe('clear')
+    expect(press('a')).toBeNull()
+  })
+
+  it('leaves alone an Enter that ends an input method composition, and chords', () => {
+    expect(press('Enter', { isComposing: true })).toBeNull()
+    expect(press('Enter', { ctrlKey: true })).toBeNull()
+    expect(press('ArrowDown', { shiftKey: true })).toBeNull()
   })
 })

@@ -8,7 +8,10 @@ interface ConfirmDialogProps {
   onCancel: () => void
 }
 
-/** A modal question on the native <dialog>: focus is trapped and Escape cancels. */
+/**
+ * A modal question on the native <dialog>: focus is trapped, Escape cancels, and on closing
+ * focus goes back to what opened it.
+ */
 export function ConfirmDialog({
   title,
   message,
@@ -19,8 +22,14 @@ export function ConfirmDialog({
   const dialog = useRef<HTMLDialogElement>(null)
   useEffect(() => {
     const element = dialog.current
+    const opener = document.activeElement
     if (element && !element.open) element.showModal()
-    return () => element?.close()
+    return () => {
+      element?.close()
+      // <dialog> hands focus back itself only when closed while still in the page; this one
+      // leaves the page with the component, and focus would fall to <body>.
+      if (opener instanceof HTMLElement && opener.isConnected) opener.focus()
+    }
   }, [])
   return (
     <dialog

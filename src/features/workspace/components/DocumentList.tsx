@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { MAX_TITLE_LENGTH } from '../documentLimits'
 import { cleanTitle, filterByTitle, formatEdited, titleLength } from '../documentSummaries'
+import { resultsKeyFor } from '../shortcuts'
 import { TitleCounter } from './TitleCounter'
 import type { DocumentSummary } from '../types'
 
@@ -10,6 +11,8 @@ interface DocumentListProps {
   query: string
   onQueryChange: (query: string) => void
   searchRef: React.RefObject<HTMLInputElement>
+  /** The list of titles, for the workspace to put focus back in it after a deletion. */
+  itemsRef: React.RefObject<HTMLUListElement>
   onSelect: (id: string) => void
   onRename: (id: string, title: string) => Promise<boolean>
   onDelete: (document: DocumentSummary) => void
@@ -32,6 +35,37 @@ function LineIcon({ path }: { path: string }) {
 /** Titles, newest first, with search, inline rename and delete. */
 export function DocumentList(props: DocumentListProps) {
   const shown = filterByTitle(props.documents, props.query)
+
+  /** The result links, in order: where ↑ and ↓ move focus. */
+  const resultLinks = () => [
+    ...(props.itemsRef.current?.querySelectorAll<HTMLElement>('.doc-list__link') ?? []),
+  ]
+
+  function onSearchKey(event: React.KeyboardEvent<HTMLInputElement>) {
+    const action = resultsKeyFor(event.nativeEvent)
+    if (action === 'clear') props.onQueryChange('')
+    else if (action === 'open-first' && props.query.trim() && shown[0]) {
+      event.preventDefault()
+      props.onSelect(shown[0].id)
+    } else if (action === 'next' && shown.length > 0) {
+      event.preventDefault()
+      resultLinks()[0]?.focus()
+    }
+  }
+
+  function onResultKey(event: React.KeyboardEvent<HTMLUListElement>) {
+    const action = resultsKeyFor(event.nativeEvent)
+    if (action !== 'next' && action !== 'previous') return
+    // Only from a title: the rename field inside a row keeps its arrows for its own text.
+    const links = resultLinks()
+    const at = links.indexOf(event.target as HTMLElement)
+    if (at === -1) return
+    event.preventDefault()
+    if (action === 'next') links[Math.min(at + 1, links.length - 1)]?.focus()
+    else if (at === 0) props.searchRef.current?.focus()
+    else links[at - 1]?.focus()
+  }
+
   return (
     <div className="doc-list">
       <input
@@ -39,19 +73,26 @@ export function DocumentList(props: DocumentListProps) {
         type="search"
         className="doc-list__search"
         aria-label="Search documents by title"
+        aria-describedby="doc-search-keys"
         placeholder="Search by title"
         value={props.query}
         onChange={(event) => props.onQueryChange(event.target.value)}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') props.onQueryChange('')
-        }}
+        onKeyDown={onSearchKey}
       />
+      <p id="doc-search-keys" className="visually-hidden">
+        Enter opens the first match; the down arrow moves to the results.
+      </p>
       {shown.length === 0 ? (
         <p className="status-note doc-list__none">
           No document title matches “{props.query.trim()}”.
         </p>
       ) : (
-        <ul className="doc-list__items" aria-label="Documents, most recently edited first">
+        <ul
+          ref={props.itemsRef}
+          className="doc-list__items"
+          aria-label="Documents, most recently edited first"
+          onKeyDown={onResultKey}
+        >
           {shown.map((document) => (
             <DocumentListItem key={document.id} document={document} {...props} />
           ))}
