@@ -215,6 +215,24 @@ test('the rename field and its counter sit clear of the open row’s accent bar'
   }
 })
 
+test('an emptied title keeps the one it had, and says so before it is saved', async ({ page }) => {
+  const { doc } = await openNewNote(page, 'dash-rename-empty', {
+    title: 'Scratch',
+    body: '# Scratch\n\nshort note',
+  })
+  await page.getByRole('button', { name: 'Rename “Scratch”' }).click()
+  const input = page.getByRole('textbox', { name: 'New title for “Scratch”' })
+  await input.fill('   ')
+  await expect(page.getByTestId('title-counter')).toHaveText(
+    'Left empty, the title stays “Scratch”.',
+  )
+  await expect(input).toHaveAccessibleDescription(/stays “Scratch”/)
+  await input.press('Enter')
+  await expect(input).toBeHidden()
+  await expect(documentLink(page, 'Scratch')).toBeVisible()
+  expect((await readDocument(doc.id)).title).toBe('Scratch')
+})
+
 test('the save shortcut saves at once and leaving with unsaved text warns', async ({ page }) => {
   await openNewNote(page, 'dash-save', { title: 'Draft', body: '' })
   await appendText(page, 'typed just now')

@@ -75,11 +75,13 @@ export function formatEdited(iso: string, now: number = Date.now()): string {
   })
 }
 
-/** A title for a new or renamed document: trimmed, never empty, within the database's 200. */
-/** Spaces tidied; never cut (a title over the limit is refused with a counter instead). */
+/**
+ * A title as typed into the rename field: spaces tidied, never cut (a title over the limit is
+ * refused with a counter instead). Empty when nothing but spaces was typed: the rename then
+ * keeps the title the document had, rather than saving a placeholder over it.
+ */
 export function cleanTitle(raw: string): string {
-  const title = raw.replace(/\s+/g, ' ').trim()
-  return title || 'Untitled'
+  return raw.replace(/\s+/g, ' ').trim()
 }
 
 /** Characters as Postgres's char_length counts them (code points, not UTF-16 units). */

