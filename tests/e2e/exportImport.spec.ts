@@ -195,9 +195,18 @@ test('Free plan limits and bad files are explained before anything is written', 
     markdown('three.md', '# Three'),
   ])
   await expect(dialog.getByRole('alert')).toContainText(
-    'The Free plan keeps up to 3 documents. You have 1 document, and this import would add 3. Import at most 2',
+    'The Free plan holds 3 documents. You have 1, and these files would add 3. Choose at most 2, or go Pro for unlimited documents.',
   )
-  await expect(dialog.getByRole('button', { name: 'Import 3 documents' })).toBeDisabled()
+  // Never "ready" above a button that cannot be pressed: the button says why, in the same words.
+  await expect(dialog).not.toContainText('Ready to import')
+  await expect(dialog.getByText('Found 3 documents:')).toBeVisible()
+  const refused = dialog.getByRole('button', { name: 'Import 3 documents' })
+  await expect(refused).toBeDisabled()
+  await expect(refused).toHaveAccessibleDescription(/The Free plan holds 3 documents/)
+  await expect(dialog.getByRole('link', { name: 'Upgrade to Pro' })).toHaveAttribute(
+    'href',
+    '/pricing',
+  )
   await dialog.getByRole('button', { name: 'Choose other files' }).click()
 
   const chooser = page.waitForEvent('filechooser')

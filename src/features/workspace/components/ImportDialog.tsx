@@ -26,6 +26,9 @@ type Step =
 
 const SHOWN_TITLES = 8
 
+/** The plan's refusal, which also describes the Import button it disables. */
+const BLOCKED_ID = 'import-dialog-blocked'
+
 /**
  * Import: drop or choose `.md` files or a zip; see what would be created, every file that
  * cannot be used (by name) and what the plan allows, before anything is written. Parsing and
@@ -147,6 +150,7 @@ export function ImportDialog(props: ImportDialogProps) {
               limits.blocked !== null ||
               step.selection.documents.length === 0
             }
+            aria-describedby={limits?.blocked ? BLOCKED_ID : undefined}
             onClick={() => props.plan && void write(step.selection, props.plan)}
           >
             Import {step.selection.documents.length}{' '}
@@ -176,6 +180,7 @@ function Review({
 }) {
   const { selection, images } = step
   const titles = selection.documents.map((document) => document.title)
+  const ready = limits !== null && !limits.blocked && selection.problems.length === 0
   return (
     <div className="import-dialog__review">
       {selection.problems.length > 0 ? (
@@ -199,8 +204,8 @@ function Review({
       ) : null}
       {limits?.blocked ? (
         <FormMessage kind="error">
-          <p>{limits.blocked}</p>
-          <Link to="/pricing">See Folio Pro</Link>
+          <p id={BLOCKED_ID}>{limits.blocked}</p>
+          <Link to="/pricing">Upgrade to Pro</Link>
         </FormMessage>
       ) : null}
       {limits?.notes.map((note) => (
@@ -211,7 +216,9 @@ function Review({
       {titles.length > 0 ? (
         <>
           <p>
-            Ready to import {titles.length} {titles.length === 1 ? 'document' : 'documents'}
+            {/* Not "ready" above an Import button that cannot be pressed. */}
+            {ready ? 'Ready to import' : 'Found'} {titles.length}{' '}
+            {titles.length === 1 ? 'document' : 'documents'}
             {images > 0 && limits && !limits.notes.length
               ? ` with ${images} ${images === 1 ? 'image' : 'images'}`
               : ''}

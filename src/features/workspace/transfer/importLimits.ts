@@ -24,12 +24,17 @@ export function importLimits(
 ): ImportLimits {
   if (plan === 'pro') return { blocked: null, notes: [] }
   const room = Math.max(0, FREE_DOCUMENT_LIMIT - existingDocuments)
+  const over = existingDocuments + importing - FREE_DOCUMENT_LIMIT
+  // In the words the dashboard's own limit prompt uses: how many the plan holds, the way out.
+  const wayOut =
+    room > 0
+      ? `Choose at most ${room}, or go Pro for unlimited documents.`
+      : importing <= FREE_DOCUMENT_LIMIT
+        ? `Delete ${over === 1 ? 'one' : over} to make room, or go Pro for unlimited documents.`
+        : 'Go Pro for unlimited documents.'
   const blocked =
     importing > room
-      ? `The Free plan keeps up to ${FREE_DOCUMENT_LIMIT} documents. You have ${plural(existingDocuments, 'document')}, and this import would add ${importing}. ` +
-        (room > 0
-          ? `Import at most ${room}, or upgrade to Pro for unlimited documents.`
-          : 'Delete some, or upgrade to Pro for unlimited documents.')
+      ? `The Free plan holds ${FREE_DOCUMENT_LIMIT} documents. You have ${existingDocuments}, and these files would add ${importing}. ${wayOut}`
       : null
   const notes =
     images > 0

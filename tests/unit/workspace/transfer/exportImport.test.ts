@@ -159,9 +159,16 @@ describe('import', () => {
   it('explains the Free plan before anything is written', () => {
     expect(importLimits('free', 1, 2, 0)).toEqual({ blocked: null, notes: [] })
     expect(importLimits('free', 1, 3, 0).blocked).toBe(
-      'The Free plan keeps up to 3 documents. You have 1 document, and this import would add 3. Import at most 2, or upgrade to Pro for unlimited documents.',
+      'The Free plan holds 3 documents. You have 1, and these files would add 3. Choose at most 2, or go Pro for unlimited documents.',
     )
-    expect(importLimits('free', 3, 1, 0).blocked).toContain('Delete some, or upgrade to Pro')
+    expect(importLimits('free', 3, 1, 0).blocked).toContain(
+      'Delete one to make room, or go Pro for unlimited documents.',
+    )
+    expect(importLimits('free', 3, 3, 0).blocked).toContain('Delete 3 to make room')
+    // More files than the plan holds at all: deleting cannot make room for them.
+    expect(importLimits('free', 3, 5, 0).blocked).toMatch(
+      /add 5\. Go Pro for unlimited documents\.$/,
+    )
     expect(importLimits('free', 0, 1, 2).notes).toEqual([
       'Images are part of Folio Pro: the 2 images these files link to will not be uploaded, and their links stay in the text as they are.',
     ])
