@@ -271,6 +271,30 @@ test('a title over the limit is refused with a counter, never cut mid-word', asy
   await expect.poll(async () => (await readDocument(doc.id)).title).toBe(fits)
 })
 
+test('the first-visit card uses the width beside the list, its text kept to a readable line', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await signIn(page, await createUser('first-hour-wide-empty'))
+  const card = page.getByTestId('empty-state')
+  await expect(card).toBeVisible()
+  const layout = await card.evaluate((element) => {
+    const pane = element.parentElement!.getBoundingClientRect()
+    const box = element.getBoundingClientRect()
+    const intro = element.querySelector('p')!
+    return {
+      blankRight: pane.right - box.right,
+      introEms: intro.getBoundingClientRect().width / parseFloat(getComputedStyle(intro).fontSize),
+      pointWidths: [...element.querySelectorAll('li')].map(
+        (li) => li.getBoundingClientRect().width,
+      ),
+    }
+  })
+  expect(layout.blankRight).toBeLessThan(2)
+  expect(layout.introEms).toBeLessThanOrEqual(42) // about 75 characters a line
+  for (const width of layout.pointWidths) expect(width).toBeGreaterThan(180)
+})
+
 test('/success shows the one message for the flow that led there', async ({ page }) => {
   await page.goto('/success?from=contact')
   await waitForHydration(page)
