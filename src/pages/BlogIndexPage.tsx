@@ -1,6 +1,9 @@
 import { Link, useLoaderData } from 'react-router-dom'
 import { Seo } from '../app/Seo'
 import { PageHeader } from '../components/PageHeader'
+// The content feature's stylesheet (the post list) comes with its module, and this page
+// needs no other value of it now that dates are formatted in lib.
+import '../features/content'
 import type { PostSummary } from '../features/content'
 import { formatDate } from '../lib/formatDate'
 
