@@ -70,6 +70,11 @@ test('rename inline, search by title, shortcuts, delete with confirm and undo', 
   await title.fill('Ideas for Q3')
   await title.press('Enter')
   await expect(documentLink(page, 'Ideas for Q3')).toBeVisible()
+  // Finished from the keyboard, focus stays on the document, not on the page.
+  await expect(documentLink(page, 'Ideas for Q3')).toBeFocused()
+  await page.getByRole('button', { name: 'Rename “Ideas for Q3”' }).click()
+  await page.getByRole('textbox', { name: 'New title for “Ideas for Q3”' }).press('Escape')
+  await expect(documentLink(page, 'Ideas for Q3')).toBeFocused()
 
   await page.keyboard.press('/')
   await expect(page.getByRole('searchbox', { name: 'Search documents by title' })).toBeFocused()

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { MAX_TITLE_LENGTH } from '../documentLimits'
 import { cleanTitle, filterByTitle, formatEdited, titleLength } from '../documentSummaries'
 import { resultsKeyFor } from '../shortcuts'
@@ -108,6 +108,15 @@ function DocumentListItem({ document, selectedId, onSelect, onRename, onDelete, 
   const [renaming, setRenaming] = useState(false)
   const [draft, setDraft] = useState(document.title)
   const [busy, setBusy] = useState(false)
+  // A rename finished from the keyboard (Enter, Escape) hands focus to the title it renamed;
+  // one left by a click elsewhere leaves focus where the click put it.
+  const focusTitleAfterRename = useRef(false)
+  const titleLink = useRef<HTMLAnchorElement>(null)
+  useEffect(() => {
+    if (renaming || !focusTitleAfterRename.current) return
+    focusTitleAfterRename.current = false
+    titleLink.current?.focus()
+  }, [renaming])
   const selected = document.id === selectedId
   const counterId = `title-count-${document.id}`
   const length = titleLength(cleanTitle(draft))
@@ -119,11 +128,14 @@ function DocumentListItem({ document, selectedId, onSelect, onRename, onDelete, 
     const title = cleanTitle(draft)
     // Emptied: the title it had stays, as the counter said while the field was empty.
     if (title === '' || title === document.title) return setRenaming(false)
-    if (titleLength(title) > MAX_TITLE_LENGTH) return // the counter says why
+    // Still renaming: a later click elsewhere must not send focus back here.
+    const stayRenaming = () => void (focusTitleAfterRename.current = false)
+    if (titleLength(title) > MAX_TITLE_LENGTH) return stayRenaming() // the counter says why
     setBusy(true)
     const ok = await onRename(document.id, title)
     setBusy(false)
     if (ok) setRenaming(false)
+    else stayRenaming()
   }
 
   return (
@@ -133,6 +145,7 @@ function DocumentListItem({ document, selectedId, onSelect, onRename, onDelete, 
           className="doc-list__rename"
           onSubmit={(event) => {
             event.preventDefault()
+            focusTitleAfterRename.current = true
             void commit()
           }}
         >
@@ -147,6 +160,7 @@ function DocumentListItem({ document, selectedId, onSelect, onRename, onDelete, 
             onBlur={() => void commit()}
             onKeyDown={(event) => {
               if (event.key === 'Escape') {
+                focusTitleAfterRename.current = true
                 setDraft(document.title)
                 setRenaming(false)
               }
@@ -156,6 +170,7 @@ function DocumentListItem({ document, selectedId, onSelect, onRename, onDelete, 
         </form>
       ) : (
         <a
+          ref={titleLink}
           className="doc-list__link"
           href={`?doc=${encodeURIComponent(document.id)}`}
           aria-current={selected ? 'page' : undefined}
