@@ -43,6 +43,11 @@ export interface BuildCheckOptions {
   runningHash: string
   fetchManifest: () => Promise<unknown>
   intervalMs?: number
+  /**
+   * When the page started (ms since the epoch): the first check is an interval after it, though
+   * this module is loaded after hydration, off the page's first load.
+   */
+  since?: number
   onNewBuild: (manifest: BuildManifest) => void
 }
 
@@ -51,26 +56,35 @@ export function startBuildCheck({
   runningHash,
   fetchManifest,
   intervalMs = BUILD_CHECK_INTERVAL_MS,
+  since = Date.now(),
   onNewBuild,
 }: BuildCheckOptions): () => void {
   let stopped = false
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const stop = () => {
+    stopped = true
+    clearTimeout(timer)
+  }
   const check = async () => {
     try {
       const manifest = await fetchManifest()
       if (!stopped && isNewerBuild(runningHash, manifest)) {
-        stopped = true
-        clearInterval(timer)
+        stop()
         onNewBuild(manifest as BuildManifest)
       }
     } catch {
       // Offline or a deploy in progress: try again next hour.
     }
   }
-  const timer = setInterval(check, intervalMs)
-  return () => {
-    stopped = true
-    clearInterval(timer)
+  const next = (delayMs: number) => {
+    timer = setTimeout(() => {
+      if (stopped) return
+      void check()
+      next(intervalMs)
+    }, delayMs)
   }
+  next(Math.max(0, since + intervalMs - Date.now()))
+  return stop
 }
 
 export async function fetchBuildManifest(base = '/'): Promise<unknown> {

@@ -1,5 +1,4 @@
 import type { createBrowserRouter } from 'react-router-dom'
-import { fetchBuildManifest, startBuildCheck } from './buildCheck'
 import { schedulePrefetch } from './prefetch'
 import type { SsgWindow } from './ssgState'
 
@@ -19,13 +18,22 @@ export function startClientServices(router: Router, { preloadPage }: ClientServi
   // The page's build (src/app/ssgState.ts restored it); a page the dev server made has none.
   const runningHash = (window as SsgWindow).__VITE_REACT_SSG_HASH__
   if (runningHash) {
-    startBuildCheck({
-      runningHash,
-      fetchManifest: () => fetchBuildManifest(import.meta.env.BASE_URL),
-      onNewBuild: () => {
-        newBuildPublished = true
-      },
-    })
+    // Its first check is an hour away, so its code is no part of the page's first load.
+    const since = Date.now()
+    import('./buildCheck').then(
+      ({ fetchBuildManifest, startBuildCheck }) =>
+        startBuildCheck({
+          runningHash,
+          since,
+          fetchManifest: () => fetchBuildManifest(import.meta.env.BASE_URL),
+          onNewBuild: () => {
+            newBuildPublished = true
+          },
+        }),
+      // Offline, or this build's files are already replaced: then the next page's chunk fails
+      // to load, and that reloads the new build (chunkReload.ts) as the check would have.
+      () => undefined,
+    )
   }
 
   router.subscribe((state) => {

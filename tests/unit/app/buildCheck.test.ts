@@ -51,6 +51,20 @@ describe('startBuildCheck', () => {
     expect(onNewBuild).toHaveBeenCalledTimes(1)
   })
 
+  it('counts the hour from when the page started, though its module loads later', async () => {
+    vi.useFakeTimers()
+    const fetchManifest = vi.fn(async () => ({ id: 'current', timestamp: 1 }))
+    const since = Date.now()
+    await vi.advanceTimersByTimeAsync(59 * 60 * 1000) // the module arrived late
+    startBuildCheck({ runningHash: 'current', fetchManifest, onNewBuild: vi.fn(), since })
+    await vi.advanceTimersByTimeAsync(59 * 1000)
+    expect(fetchManifest).not.toHaveBeenCalled()
+    await vi.advanceTimersByTimeAsync(1000)
+    expect(fetchManifest).toHaveBeenCalledTimes(1)
+    await vi.advanceTimersByTimeAsync(BUILD_CHECK_INTERVAL_MS)
+    expect(fetchManifest).toHaveBeenCalledTimes(2)
+  })
+
   it('survives network errors and stops when asked', async () => {
     vi.useFakeTimers()
     const fetchManifest = vi.fn(async () => {
