@@ -526,3 +526,37 @@ test('the preview loads its highlighter with the first fenced block in a known l
   expect(highlighter).toHaveLength(1)
   expect(errors).toEqual([])
 })
+
+test('the dashboard entered without a note reopens the one this device had open', async ({
+  page,
+  browser,
+}) => {
+  const user = await createUser('dash-last-note')
+  await insertDocument(user, { title: 'Older', body: 'older text' })
+  const recent = await insertDocument(user, { title: 'Recent', body: 'recent text' })
+  const older = await insertDocument(user, { title: 'Newest', body: 'newest text' })
+  await signIn(page, user, `/dashboard?doc=${recent.id}`)
+  await editorReady(page)
+
+  // Away to the account page and back by the link, which names no note.
+  await page.goto('/dashboard/account')
+  await page.getByRole('link', { name: /Back to your notes/ }).click()
+  await expect(page).toHaveURL(new RegExp(`[?&]doc=${recent.id}`))
+  await editorReady(page)
+  expect(await editorText(page)).toBe('recent text')
+
+  // Another device (or account) has nothing to reopen: the empty pane, as before.
+  const other = await (await browser.newContext()).newPage()
+  await signIn(other, user)
+  await expect(other.getByText(/Pick a document from the list/)).toBeVisible()
+  expect(new URL(other.url()).searchParams.get('doc')).toBeNull()
+  // A note deleted since is not brought back.
+  await other.goto(`/dashboard?doc=${older.id}`)
+  await editorReady(other)
+  await other.getByRole('button', { name: 'Delete “Newest”' }).click()
+  await other.getByRole('dialog').getByRole('button', { name: 'Delete' }).click()
+  await expect(documentLink(other, 'Newest')).toHaveCount(0)
+  await other.goto('/dashboard')
+  await expect(other.getByText(/Pick a document from the list/)).toBeVisible()
+  await other.context().close()
+})

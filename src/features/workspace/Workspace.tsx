@@ -19,6 +19,7 @@ import { SHORTCUT_HELP, isTextField, shortcutFor } from './shortcuts'
 import type { DocumentSummary, WorkspaceDocument } from './types'
 import { useDocuments } from './useDocuments'
 import { useOnline } from './useOnline'
+import { useLastOpenDocument } from './useLastOpenDocument'
 import { usePaneSize, type PaneSizeRange } from './usePaneSize'
 import { useSupabase } from './useSupabase'
 import { useUnsavedChangesWarning } from './useUnsavedChangesWarning'
@@ -192,6 +193,18 @@ export function Workspace({ userId, footer }: WorkspaceProps) {
 
   const selected = docs.documents.find((doc) => doc.id === selectedId)
   const empty = docs.status === 'ready' && docs.documents.length === 0
+  const isInList = useCallback(
+    (id: string) => docs.documents.some((doc) => doc.id === id),
+    [docs.documents],
+  )
+  const reopen = useCallback((id: string) => setParams({ doc: id }, { replace: true }), [setParams])
+  useLastOpenDocument({
+    userId,
+    selectedId,
+    listReady: docs.status === 'ready',
+    isInList,
+    reopen,
+  })
 
   const narrowView = selectedId && !listOpen ? 'document' : 'list'
   const paneSizes = { '--list-width': `${listWidth}px` } as CSSProperties
