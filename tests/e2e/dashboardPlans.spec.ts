@@ -62,7 +62,7 @@ test("a Free user's fourth document is refused by the database and shown as an u
   const imagePrompt = page
     .getByTestId('upgrade-prompt')
     .filter({ hasText: 'Images are a Pro feature' })
-  await expect(imagePrompt).toContainText('Paste or drop images straight into a note')
+  await expect(imagePrompt).toContainText('Paste, drop or add images straight into a note')
   // Said once: the title names the plan, the button offers the upgrade, the text what it gives.
   const imageSaid = await imagePrompt.innerText()
   expect(imageSaid.match(/\bpro\b/gi)).toHaveLength(2)
@@ -131,6 +131,36 @@ test('a Pro user drops an image: uploaded to their folder, linked, and shown in 
     '“notes.pdf” is not an image Folio can attach. Use PNG, JPEG, GIF, WebP or AVIF.',
   )
   expect(await editorText(page)).toBe(before)
+})
+
+test('a Pro user on a phone adds an image with the button, where it cannot be pasted or dropped', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  const user = await createUser('dash-pro-add-image', { plan: 'pro' })
+  const doc = await insertDocument(user, { title: 'From the phone', body: 'Start.\nEnd.' })
+  await signIn(page, user, `/dashboard?doc=${doc.id}`)
+  await editorReady(page)
+  // The cursor after "Start.": the image goes where the person was writing.
+  await page.locator('.cm-content').click()
+  await page.keyboard.press('ControlOrMeta+Home')
+  await page.keyboard.press('End')
+
+  const chooser = page.waitForEvent('filechooser')
+  await page.getByRole('button', { name: 'Add image…' }).click()
+  await (
+    await chooser
+  ).setFiles({
+    name: 'whiteboard.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from(PNG_BASE64, 'base64'),
+  })
+  await expect
+    .poll(() => editorText(page))
+    .toMatch(/^Start\.!\[whiteboard\]\([^)]+-whiteboard\.png\)\n\nEnd\.$/)
+  await expectSaved(page)
+  await page.getByRole('button', { name: 'Preview', exact: true }).click()
+  await expect(preview(page).locator('img[data-attachment]')).toHaveAttribute('alt', 'whiteboard')
 })
 
 test('a hostile document renders inert in the preview', async ({ page }) => {

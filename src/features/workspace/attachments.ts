@@ -89,7 +89,7 @@ export function markdownImage(fileName: string, url: string): string {
  * the plan's name or the word upgrade again (the title and the button already say both).
  */
 export const IMAGES_ARE_PRO =
-  'Paste or drop images straight into a note: they are stored privately with your account and shown in the preview.'
+  'Paste, drop or add images straight into a note: they are stored privately with your account and shown in the preview.'
 
 /** The storage error for an upload, as a sentence; `upgrade` when only Pro may upload. */
 export function uploadErrorMessage(

@@ -11,7 +11,9 @@ import type { RemoteChangeListener } from '../useDocuments'
 import { downloadFile } from '../transfer/download'
 import { safeFileStem } from '../transfer/fileNames'
 import { toMarkdownFile } from '../transfer/markdownFile'
+import { IMAGES_ARE_PRO } from '../attachments'
 import { uploadAttachments } from '../uploadAttachments'
+import { AddImageButton } from './AddImageButton'
 import { ConflictPanel } from './ConflictPanel'
 import { DeletedPanel } from './DeletedPanel'
 import { MarkdownEditor } from './MarkdownEditor'
@@ -115,21 +117,31 @@ export function DocumentEditor(props: DocumentEditorProps) {
           {props.title}
         </h2>
         <SaveStatus state={state} onRetry={() => session.retryNow()} />
-        <button
-          type="button"
-          className="button button--small"
-          onClick={() =>
-            // What is on screen, saved or not: the person downloads the text they see.
-            downloadFile(
-              `${safeFileStem(props.title)}.md`,
-              new Blob([toMarkdownFile({ ...state.base, title: props.title, body: state.draft })], {
-                type: 'text/markdown;charset=utf-8',
-              }),
-            )
-          }
-        >
-          Download .md
-        </button>
+        <div className="doc-editor__actions">
+          <AddImageButton
+            canAttach={props.plan === 'pro'}
+            onRefused={() => setNotice({ kind: 'upgrade', text: IMAGES_ARE_PRO })}
+            onFiles={(files) => attachFiles(files, editor.current?.cursor() ?? state.draft.length)}
+          />
+          <button
+            type="button"
+            className="button button--small"
+            onClick={() =>
+              // What is on screen, saved or not: the person downloads the text they see.
+              downloadFile(
+                `${safeFileStem(props.title)}.md`,
+                new Blob(
+                  [toMarkdownFile({ ...state.base, title: props.title, body: state.draft })],
+                  {
+                    type: 'text/markdown;charset=utf-8',
+                  },
+                ),
+              )
+            }
+          >
+            Download .md
+          </button>
+        </div>
       </div>
       {open.restoredAt !== null ? <RestoredDraftNotice keptAt={open.restoredAt} /> : null}
       <SizeWarning draft={state.draft} />

@@ -45,6 +45,8 @@ export interface MarkdownEditorHandle {
   replaceDoc: (text: string) => void
   /** Inserts text at a position (clamped to the document), e.g. an uploaded image's link. */
   insertAt: (position: number, text: string) => void
+  /** Where the cursor is, for what a button inserts there. */
+  cursor: () => number
   setDark: (dark: boolean) => void
   focus: () => void
   destroy: () => void
@@ -153,6 +155,7 @@ export function createMarkdownEditor(options: MarkdownEditorOptions): MarkdownEd
         annotations: external.of(true),
       })
     },
+    cursor: () => view.state.selection.main.head,
     insertAt(position, text) {
       const at = Math.max(0, Math.min(position, view.state.doc.length))
       view.dispatch({
