@@ -15,6 +15,13 @@ describe('the deploy workflow', () => {
     }
   })
 
+  // workflow_dispatch takes any branch: without this, whoever can push a branch could run its
+  // code with the production secrets and publish it, skipping review on main.
+  it('deploys main only, also when started by hand', () => {
+    const job = /^ {2}deploy:\n((?: {4}.*\n|\s*\n)*)/m.exec(workflow)?.[1] ?? ''
+    expect(job).toMatch(/^ {4}if:\s*github\.ref\s*==\s*'refs\/heads\/main'\s*$/m)
+  })
+
   it('installs a fixed Supabase CLI version', () => {
     const version = /setup-cli@[^\n]*\n\s*with:[\s\S]*?version:\s*(\S+)/.exec(workflow)?.[1]
     expect(version).toMatch(/^\d+\.\d+\.\d+$/)
