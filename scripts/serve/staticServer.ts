@@ -2,11 +2,13 @@
  * A plain static file server standing in for the CDN: a path is served from its own file
  * (`/about` → `about/index.html`), unknown paths get `404.html` with status 404, and there is
  * deliberately NO single-page-app fallback. Used by `npm run preview` and the end-to-end tests.
+ * It serves only what the deploy uploads (scripts/publish/buildFiles.ts): no dot entries
+ * (dist/.folio, dist/.vite) and no symlinks.
  */
 import { createReadStream } from 'node:fs'
-import { stat } from 'node:fs/promises'
+import { realpath, stat } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import { extname, join, normalize, resolve, sep } from 'node:path'
+import { extname, join, normalize, relative, resolve, sep } from 'node:path'
 import { createGzip } from 'node:zlib'
 
 export const contentTypes: Record<string, string> = {
@@ -53,6 +55,19 @@ async function isFile(path: string): Promise<boolean> {
   }
 }
 
+/**
+ * Whether `path` (under `root`) is reached without a symlink. The deploy uploads no symlink,
+ * and one left in dist/ (or copied from public/) could point anywhere: ../.env, /etc.
+ */
+async function isWithoutSymlinks(root: string, path: string): Promise<boolean> {
+  try {
+    // The root itself may sit behind a symlink (/tmp on macOS); nothing under it may.
+    return (await realpath(path)) === join(await realpath(root), relative(root, path))
+  } catch {
+    return false
+  }
+}
+
 /** The file a request path maps to, or null. Never escapes the root. */
 export async function resolveFile(root: string, pathname: string): Promise<string | null> {
   let decoded: string
@@ -62,12 +77,16 @@ export async function resolveFile(root: string, pathname: string): Promise<strin
     return null
   }
   if (decoded.includes('\0')) return null
+  // Dot entries are build-tool output (dist/.folio, dist/.vite) that the deploy never uploads.
+  if (decoded.split(/[/\\]/).some((segment) => segment.startsWith('.'))) return null
   const target = normalize(join(root, decoded))
   if (target !== root && !target.startsWith(root + sep)) return null
   const candidates = decoded.endsWith('/')
     ? [join(target, 'index.html')]
     : [target, join(target, 'index.html'), `${target}.html`]
-  for (const candidate of candidates) if (await isFile(candidate)) return candidate
+  for (const candidate of candidates) {
+    if ((await isFile(candidate)) && (await isWithoutSymlinks(root, candidate))) return candidate
+  }
   return null
 }
 
@@ -111,7 +130,9 @@ export function createStaticServer(options: StaticServerOptions): Server {
     const file = await resolveFile(root, pathname)
     if (file) return send(request, response, file, 200, options, root)
     const notFound = join(root, '404.html')
-    if (await isFile(notFound)) return send(request, response, notFound, 404, options, root)
+    if ((await isFile(notFound)) && (await isWithoutSymlinks(root, notFound))) {
+      return send(request, response, notFound, 404, options, root)
+    }
     response.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found')
   })
 }
