@@ -8,6 +8,7 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { findRouteRule, routeRules } from '../../src/routeRules.ts'
+import { readBuildEnvFiles } from '../config/envFiles.ts'
 import { LOCAL_JWT_SECRET, devApiKey } from '../local/supabase/devKeys.ts'
 import { deferHydration } from './deferHydration.ts'
 import { DetachedStrings } from './detachedStrings.ts'
@@ -92,11 +93,15 @@ export class PageFinisher {
   private readonly targets = new DetachedStrings()
   private secretValues: Promise<string[]> | undefined
 
-  constructor(private readonly distDir: string) {}
+  constructor(
+    private readonly distDir: string,
+    /** Where the build's dotenv files are: Vite's root, the working directory of `npm run build`. */
+    private readonly envRoot: string = process.cwd(),
+  ) {}
 
   /** The values no file may contain, worked out once for the pages and the final scan. */
   secrets(): Promise<string[]> {
-    return (this.secretValues ??= secretsOfThisBuild())
+    return (this.secretValues ??= secretsOfThisBuild(this.envRoot))
   }
 
   async finish(route: string, prerendered: string): Promise<string> {
@@ -177,9 +182,16 @@ export interface PageFindings {
 }
 
 /** The values that must never reach dist/: secret-looking variables and the local keys. */
-async function secretsOfThisBuild(): Promise<string[]> {
+async function secretsOfThisBuild(envRoot: string): Promise<string[]> {
   const localServiceKey = await devApiKey('service_role')
-  return secretValues(process.env, [LOCAL_JWT_SECRET, localServiceKey])
+  // Vite inlines the VITE_ variables of the dotenv files as it does those of the environment,
+  // so a secret kept in .env.production.local is as public once bundled. Both are read: where
+  // the environment overrides a file, the file's value is still a secret. `npm run build` is
+  // always the production mode.
+  const fromFiles = secretValues(readBuildEnvFiles('production', envRoot))
+  return [
+    ...new Set([...fromFiles, ...secretValues(process.env, [LOCAL_JWT_SECRET, localServiceKey])]),
+  ]
 }
 
 /** The build fails rather than publish a key (see secretScan.ts) or a link that 404s. */

@@ -1,10 +1,12 @@
 /**
  * Fails the build when a secret reached dist/. Vite inlines every `VITE_` variable it is given,
  * so one misnamed variable (VITE_STRIPE_SECRET_KEY…) would publish a key to every visitor.
- * Checked, in every file of dist/ whatever its type: the values of secret-looking environment
- * variables of this build, the shapes of Supabase secret keys and Stripe secret, restricted and
- * webhook keys, and every JWT-shaped string, which must be an anon key (the only JWT meant to
- * be public: a service_role key or a user's token would give its holder their rights).
+ * Checked, in every file of dist/ whatever its type: the values of secret-looking variables of
+ * this build (its environment and its dotenv files), the shapes of Supabase secret keys and
+ * Stripe secret, restricted and webhook keys, the shapes of the credentials the deploy holds
+ * (Supabase access token, AWS access key id, GitHub token), and every JWT-shaped string, which
+ * must be an anon key (the only JWT meant to be public: a service_role key or a user's token
+ * would give its holder their rights). Public keys (anon, sb_publishable_, pk_) pass.
  */
 import { readFile, readdir } from 'node:fs/promises'
 import { join, relative, sep } from 'node:path'
@@ -16,6 +18,12 @@ const SECRET_SHAPES = [
   /\bsk_(live|test)_[A-Za-z0-9]{10,}/,
   /\brk_(live|test)_[A-Za-z0-9]{10,}/,
   /\bwhsec_[A-Za-z0-9]{10,}/,
+  // The deploy's own credentials (SUPABASE_ACCESS_TOKEN, AWS_ACCESS_KEY_ID) and GitHub's tokens:
+  // a page holding one would hand the backend, the bucket or the repository to any visitor.
+  /\bsbp_[0-9a-f]{40}\b/,
+  /\b(AKIA|ASIA)[0-9A-Z]{16}\b/,
+  /\bghp_[A-Za-z0-9]{36}\b/,
+  /\bgithub_pat_[A-Za-z0-9_]{22,}/,
 ]
 // header.payload.signature, each base64url; a JSON header and payload both begin `eyJ` (`{"`).
 const JWT_SHAPE = /\beyJ[A-Za-z0-9_-]+\.(eyJ[A-Za-z0-9_-]+)\.[A-Za-z0-9_-]*/g

@@ -20,16 +20,23 @@ export function readEnvFile(file: string): Record<string, string> {
   return parseEnv(text) as Record<string, string>
 }
 
+/** Every variable the dotenv files of a build in `mode` set, each file over the one before. */
+export function readBuildEnvFiles(
+  mode: string,
+  root: string = process.cwd(),
+): Record<string, string> {
+  const files = ['.env', '.env.local', `.env.${mode}`, `.env.${mode}.local`]
+  return Object.assign({}, ...files.map((file) => readEnvFile(path.join(root, file))))
+}
+
 /** The `VITE_*` variables a build in `mode` sees, as Vite layers them. */
 export function loadBuildEnv(
   mode: string,
   root: string = process.cwd(),
   processEnv: NodeJS.ProcessEnv = process.env,
 ): Record<string, string> {
-  const files = ['.env', '.env.local', `.env.${mode}`, `.env.${mode}.local`]
   const env: Record<string, string> = {}
-  const layers = [...files.map((file) => readEnvFile(path.join(root, file))), processEnv]
-  for (const layer of layers)
+  for (const layer of [readBuildEnvFiles(mode, root), processEnv])
     for (const [name, value] of Object.entries(layer))
       if (name.startsWith('VITE_') && value !== undefined) env[name] = value
   return env

@@ -88,6 +88,39 @@ describe('PageFinisher', () => {
       { file: 'index.html', what: 'something shaped like a secret key (sk_live_…)' },
     ])
   })
+
+  // Vite inlines the VITE_ variables of these files too: a secret in one is bundled as easily.
+  it("looks for the secrets of the build's dotenv files, not only the environment's", async () => {
+    const root = await mkdtemp(join(tmpdir(), 'folio-env-root-'))
+    try {
+      await writeFile(join(root, '.env'), 'VITE_SUPABASE_ANON_KEY=public-anon-key-value-0\n')
+      await writeFile(join(root, '.env.local'), 'STRIPE_SECRET_KEY=from-env-local-secret-1\n')
+      await writeFile(join(root, '.env.production'), 'VITE_DB_PASSWORD=from-env-production-2\n')
+      await writeFile(
+        join(root, '.env.production.local'),
+        'VITE_PARTNER_API_SECRET=from-production-local-3\n',
+      )
+      await writeFile(join(root, '.env.development'), 'VITE_OTHER_SECRET=not-this-build-mode-4\n')
+      const secrets = await new PageFinisher(distDir, root).secrets()
+      expect(secrets).toEqual(
+        expect.arrayContaining([
+          'from-env-local-secret-1',
+          'from-env-production-2',
+          'from-production-local-3',
+        ]),
+      )
+      expect(secrets).not.toContain('public-anon-key-value-0')
+      expect(secrets).not.toContain('not-this-build-mode-4')
+
+      const pages = new PageFinisher(distDir, root)
+      await pages.finish('/', prerendered('<p>key: from-production-local-3</p>'))
+      expect(pages.findings.secrets).toEqual([
+        { file: 'index.html', what: 'a secret from the build environment' },
+      ])
+    } finally {
+      await rm(root, { recursive: true, force: true })
+    }
+  })
 })
 
 /** A page as the page cache writes it again: its files, recorded references and texts. */
