@@ -140,6 +140,22 @@ describe('VITE_STRIPE_STAND_IN_URL', () => {
     ])
     expect(problemsWith({ VITE_STRIPE_STAND_IN_URL: '12111' })[0]).toMatch(/expected/)
   })
+
+  // The stand-in serves the pages' Stripe.js: a host other than this machine would run its
+  // code in every visitor's checkout, https or not.
+  it.each(['https://stripe.evil.test', 'https://js.stripe.com', 'ftp://127.0.0.1:12111'])(
+    'refuses %s, which is not this machine over http(s)',
+    (value) => {
+      expect(problemsWith({ VITE_STRIPE_STAND_IN_URL: value })).toEqual([
+        `VITE_STRIPE_STAND_IN_URL is "${value}": expected ${EXPECTED.VITE_STRIPE_STAND_IN_URL}`,
+      ])
+    },
+  )
+
+  it.each(['https://localhost:12111', 'http://[::1]:12111'])('accepts %s', (value) => {
+    const env = { ...committed, VITE_STRIPE_STAND_IN_URL: value }
+    expect(parseBuildConfig(env).stripe.standInUrl).toBe(value)
+  })
 })
 
 describe('several mistakes', () => {
