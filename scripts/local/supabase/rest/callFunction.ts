@@ -6,7 +6,10 @@ import { Params, qualified, quoteIdent } from './sqlText.ts'
 export interface CallResult {
   /** JSON text, or undefined for a void function. */
   body?: string
+  /** Rows the call produced: 1 for a function returning one value (or void). */
   count: number
+  /** A set-returning function: `body` is a JSON array. */
+  set: boolean
 }
 
 /** JSON value → the text Postgres parses for an argument of `type`. */
@@ -65,7 +68,8 @@ export async function callFunction(
 
   if (fn.returnType === 'void') {
     await tx.query(`select ${call}`, params.values)
-    return { count: 0 }
+    // PostgREST reads a void call as one row (its failNotSingular passes it).
+    return { count: 1, set: false }
   }
   if (fn.returnsSet) {
     const scalar = fn.returnTypeKind !== 'c' && fn.returnType !== 'record'
@@ -77,11 +81,11 @@ export async function callFunction(
       `select coalesce(json_agg(${item}), '[]')::text as body, count(*)::int as count from ${rows}`,
       params.values,
     )
-    return result.rows[0] ?? { body: '[]', count: 0 }
+    return { ...(result.rows[0] ?? { body: '[]', count: 0 }), set: true }
   }
   const result = await tx.query<{ body: string }>(
     `select to_json(${call})::text as body`,
     params.values,
   )
-  return { body: result.rows[0]?.body ?? 'null', count: 1 }
+  return { body: result.rows[0]?.body ?? 'null', count: 1, set: false }
 }

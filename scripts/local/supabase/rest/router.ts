@@ -47,16 +47,26 @@ function contentRange(query: RestQuery, rows: Rows, total?: number): string {
   return `${query.offset}-${query.offset + rows.count - 1}/${totalText}`
 }
 
-/** single(): exactly one row, served as an object. */
-function asSingle(rows: Rows): string {
-  if (rows.count !== 1) {
+/**
+ * single() (Accept: application/vnd.pgrst.object+json): anything but exactly one row is 406.
+ * Thrown inside a write's transaction it rolls the write back, whatever `Prefer: return` says,
+ * as PostgREST's failNotSingular does for every insert, update, delete and /rpc call
+ * (src/PostgREST/Query.hs v12.2.12:128-174, 249-254: `SQL.condemn`, then SingularityError).
+ */
+function failNotSingular(count: number): void {
+  if (count !== 1) {
     throw new RestError(
       406,
       'PGRST116',
       'JSON object requested, multiple (or no) rows returned',
-      `The result contains ${rows.count} rows`,
+      `The result contains ${count} rows`,
     )
   }
+}
+
+/** single(): exactly one row, served as an object. */
+function asSingle(rows: Rows): string {
+  failNotSingular(rows.count)
   return JSON.stringify((JSON.parse(rows.body) as unknown[])[0])
 }
 
@@ -132,12 +142,26 @@ async function handle(
       claims,
       async (tx) => {
         if (reading) await tx.query('set transaction read only')
-        return callFunction(tx, ctx.catalog, schema, decodeURIComponent(rpc[1]!), args, ctx.maxRows)
+        const called = await callFunction(
+          tx,
+          ctx.catalog,
+          schema,
+          decodeURIComponent(rpc[1]!),
+          args,
+          ctx.maxRows,
+        )
+        // In the transaction, so a volatile function's writes are rolled back (Query.hs:174).
+        if (query.singleObject) failNotSingular(called.count)
+        return called
       },
       AS_POSTGREST,
     )
     if (!reading) ctx.afterWrite()
-    return respond(200, query, method === 'HEAD' ? undefined : result.body, {})
+    const body =
+      query.singleObject && result.set && result.body !== undefined
+        ? asSingle({ body: result.body, count: result.count })
+        : result.body
+    return respond(200, query, method === 'HEAD' ? undefined : body, {})
   }
 
   const tableName = decodeURIComponent(path.slice(1))
@@ -186,7 +210,7 @@ async function handle(
                 ? await deleteRows(tx, ctx.catalog, table, query)
                 : undefined
         if (!result) throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`)
-        if (query.singleObject && query.prefer.return === 'representation') asSingle(result)
+        if (query.singleObject) failNotSingular(result.count)
         if (query.prefer.rollback) throw new Rollback(result)
         return result
       },

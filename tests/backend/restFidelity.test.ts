@@ -1,0 +1,108 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { migrate, type Backend } from '../../scripts/local/supabase/index.ts'
+import { client, serviceClient, startTestBackend } from './helpers.ts'
+
+// The Data API stand-in (scripts/local/supabase/rest/) is never more permissive than hosted
+// PostgREST (v12.2.x / v13.0.x; source at tags v12.2.12 and v13.0.8 of PostgREST/postgrest):
+// each test does something hosted refuses or rolls back and expects the hosted answer.
+
+let backend: Backend
+let scratch: string
+
+beforeAll(async () => {
+  backend = await startTestBackend()
+  scratch = mkdtempSync(path.join(tmpdir(), 'folio-rest-fidelity-'))
+  const dir = mkdtempSync(path.join(scratch, 'migrations-'))
+  writeFileSync(
+    path.join(dir, '29990201000000_audit_rest.sql'),
+    `
+    create table public.audit_parents (id int primary key, label text);
+    create table public.audit_children (
+      id int primary key,
+      parent_id int not null references public.audit_parents (id)
+    );
+    create table public.audit_log (id int generated always as identity primary key, note text);
+    grant select, insert, update on public.audit_parents, public.audit_children, public.audit_log
+      to anon, authenticated;
+    insert into public.audit_parents values (1, 'a'), (2, 'a'), (3, 'b');
+    insert into public.audit_children values (10, 1);
+
+    create function public.audit_log_write(note text) returns int
+    language sql volatile as $$
+      insert into public.audit_log (note) values (note) returning id
+    $$;
+    -- Declared STABLE, but writes through a volatile helper.
+    create function public.audit_stable_writer(note text) returns int
+    language sql stable as $$ select public.audit_log_write(note) $$;
+    create function public.audit_log_two(note text) returns setof int
+    language sql volatile as $$
+      insert into public.audit_log (note) values (note), (note) returning id
+    $$;
+    create function public.audit_all_parents() returns setof public.audit_parents
+    language sql stable as $$ select * from public.audit_parents $$;
+    create function public.audit_wipe_log() returns void
+    language sql as $$ delete from public.audit_log $$;
+    grant delete on public.audit_log to anon;
+  `,
+  )
+  await migrate(backend.db, { migrationsDir: dir, seedFile: path.join(dir, 'no-seed.sql') })
+  const api = serviceClient(backend)
+  for (let tries = 0; (await api.rpc('audit_log_two', { note: 'warm' })).error?.code === 'PGRST202'; tries++) {
+    if (tries > 50) throw new Error('the schema cache never saw the audit functions')
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  await backend.db.transaction((tx) => tx.query(`delete from public.audit_log`))
+})
+
+afterAll(async () => {
+  await backend?.stop()
+  rmSync(scratch, { recursive: true, force: true })
+})
+
+async function logNotes(note: string): Promise<number> {
+  return backend.db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ n: number }>(
+      `select count(*)::int as n from public.audit_log where note = $1`,
+      [note],
+    )
+    return rows[0]!.n
+  })
+}
+
+async function labels(): Promise<string[]> {
+  return backend.db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ label: string }>(
+      `select label from public.audit_parents order by id`,
+    )
+    return rows.map((r) => r.label)
+  })
+}
+
+describe('Data API as strict as hosted PostgREST', () => {
+  // Hosted: Query.hs actionQuery (MutationUpdate/Delete/Create) calls failNotSingular for
+  // every write whatever `Prefer: return` says; with Accept application/vnd.pgrst.object+json
+  // and rsQueryTotal /= 1 it runs SQL.condemn (rollback) and answers 406 PGRST116
+  // (v12.2.12 Query.hs:137-139,249-254; v13.0.8 Query.hs:151-159,241).
+  it('rolls back a return=minimal update that asked for one object and hit two rows', async () => {
+    const res = await client(backend)
+      .from('audit_parents')
+      .update({ label: 'z' })
+      .eq('label', 'a')
+      .single()
+    expect(res.status).toBe(406)
+    expect(res.error?.code).toBe('PGRST116')
+    expect(await labels()).toEqual(['a', 'a', 'b'])
+  })
+
+  // Hosted: same check for /rpc (Query.hs actionQuery DbCall: failNotSingular crMedia), so a
+  // volatile set-returning function called with .single() that yields 2 rows is rolled back.
+  it('rolls back an rpc called for one object that returned two rows', async () => {
+    const res = await client(backend).rpc('audit_log_two', { note: 'single-rpc' }).single()
+    expect(res.status).toBe(406)
+    expect(res.error?.code).toBe('PGRST116')
+    expect(await logNotes('single-rpc')).toBe(0)
+  })
+})
