@@ -50,7 +50,11 @@ beforeAll(async () => {
   )
   await migrate(backend.db, { migrationsDir: dir, seedFile: path.join(dir, 'no-seed.sql') })
   const api = serviceClient(backend)
-  for (let tries = 0; (await api.rpc('audit_log_two', { note: 'warm' })).error?.code === 'PGRST202'; tries++) {
+  for (
+    let tries = 0;
+    (await api.rpc('audit_log_two', { note: 'warm' })).error?.code === 'PGRST202';
+    tries++
+  ) {
     if (tries > 50) throw new Error('the schema cache never saw the audit functions')
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
@@ -104,5 +108,21 @@ describe('Data API as strict as hosted PostgREST', () => {
     expect(res.status).toBe(406)
     expect(res.error?.code).toBe('PGRST116')
     expect(await logNotes('single-rpc')).toBe(0)
+  })
+
+  // Hosted: POST /rpc on a STABLE or IMMUTABLE function runs in a READ ONLY transaction
+  // (Plan.hs callReadPlan: `(Inv, Routine.Stable) -> SQL.Read`, v12.2.12 Plan.hs:182-186,
+  // v13.0.8 Plan.hs:190-192); a write made through a volatile callee fails with 25006,
+  // which PostgREST answers with 405 (Error.hs:480).
+  it('runs a POST to a STABLE function read-only', async () => {
+    const res = await client(backend).rpc('audit_stable_writer', { note: 'stable-post' })
+    expect(res.error?.code).toBe('25006')
+    expect(res.status).toBe(405)
+    expect(await logNotes('stable-post')).toBe(0)
+    // A volatile function still writes.
+    expect(
+      (await client(backend).rpc('audit_log_write', { note: 'volatile-post' })).error,
+    ).toBeNull()
+    expect(await logNotes('volatile-post')).toBe(1)
   })
 })

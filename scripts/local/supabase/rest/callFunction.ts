@@ -56,6 +56,10 @@ export async function callFunction(
       `Searched for the function ${schema}.${name} with parameters ${given.join(', ') || 'none'} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
     )
   }
+  // POST to a STABLE or IMMUTABLE function runs read-only, so a write it makes through a
+  // volatile callee fails with 25006 (405), as on hosted (src/PostgREST/Plan.hs v12.2.12:182-186,
+  // callReadPlan: `(Inv, Routine.Stable) -> SQL.Read`). GET is read-only already.
+  if (fn.volatility !== 'v') await tx.query('set transaction read only')
   const params = new Params()
   // Argument types come from the catalog (format_type), never from the request.
   const call = `${qualified(schema, name)}(${fn.args
