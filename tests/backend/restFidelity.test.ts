@@ -125,4 +125,34 @@ describe('Data API as strict as hosted PostgREST', () => {
     ).toBeNull()
     expect(await logNotes('volatile-post')).toBe(1)
   })
+
+  // Hosted: a table POST/PATCH body is decoded with JSON.decode; an empty body is not JSON,
+  // so it is InvalidBody "Empty or invalid json", 400 PGRST102 (only /rpc treats an empty body
+  // as {}); a body that is not application/json (or csv / urlencoded) is refused as
+  // "Content-Type not acceptable" (ApiRequest.hs getPayload, v12.2.12 lines 250-271).
+  it('refuses a table write with an empty body or a non-JSON content type', async () => {
+    const url = `${backend.url}/rest/v1/audit_log`
+    const headers = { apikey: backend.anonKey, 'content-type': 'application/json' }
+    const empty = await fetch(url, { method: 'POST', headers, body: '' })
+    expect(empty.status).toBe(400)
+    expect(((await empty.json()) as { code: string }).code).toBe('PGRST102')
+    const emptyPatch = await fetch(`${url}?id=eq.1`, { method: 'PATCH', headers, body: '' })
+    expect(emptyPatch.status).toBe(400)
+    expect(((await emptyPatch.json()) as { code: string }).code).toBe('PGRST102')
+    const plain = await fetch(url, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'text/plain' },
+      body: JSON.stringify({ note: 'plain-text' }),
+    })
+    expect(plain.status).toBe(400)
+    expect(await logNotes('plain-text')).toBe(0)
+    // A JSON body with a charset parameter is still JSON.
+    const ok = await fetch(url, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json; charset=utf-8' },
+      body: JSON.stringify({ note: 'charset' }),
+    })
+    expect(ok.status).toBe(201)
+    expect(await logNotes('charset')).toBe(1)
+  })
 })

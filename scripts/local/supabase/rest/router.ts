@@ -70,6 +70,26 @@ function asSingle(rows: Rows): string {
   return JSON.stringify((JSON.parse(rows.body) as unknown[])[0])
 }
 
+/**
+ * A table POST/PATCH body: JSON, decoded as it is. Unlike /rpc (and readJson), an empty body is
+ * not `{}` but 400 PGRST102 "Empty or invalid json", and another content type is refused
+ * (src/PostgREST/ApiRequest.hs v12.2.12:250-271, getPayload; hosted also takes CSV and
+ * urlencoded bodies, which the local backend does not implement, so it refuses them too).
+ */
+async function readTablePayload(req: Request): Promise<unknown> {
+  const type = (req.headers.get('content-type') ?? 'application/json')
+    .split(';')[0]!
+    .trim()
+    .toLowerCase()
+  if (type !== 'application/json')
+    throw new RestError(400, 'PGRST102', `Content-Type not acceptable: ${type}`)
+  try {
+    return JSON.parse(await req.text()) as unknown
+  } catch {
+    throw new RestError(400, 'PGRST102', 'Empty or invalid json')
+  }
+}
+
 function respond(
   status: number,
   query: RestQuery,
@@ -194,7 +214,7 @@ async function handle(
     })
   }
 
-  const body = method === 'DELETE' ? undefined : await readJson(req)
+  const body = method === 'DELETE' ? undefined : await readTablePayload(req)
   let rows: Rows
   try {
     rows = await withClaims(
