@@ -155,4 +155,22 @@ describe('Data API as strict as hosted PostgREST', () => {
     expect(ok.status).toBe(201)
     expect(await logNotes('charset')).toBe(1)
   })
+
+  // Hosted: db-aggregates-enabled defaults to false (PostgREST src/PostgREST/Config.hs:243
+  // `fromMaybe False <$> optBool "db-aggregates-enabled"`; docs references/api/aggregate_functions
+  // "disabled by default"); Plan.hs:726 validateAggFunctions → AggregatesNotAllowed, 400
+  // PGRST123 "Use of aggregate functions is not allowed" (Error.hs). Supabase leaves it off
+  // (its docs tell users to `alter role authenticator set pgrst.db_aggregates_enabled = 'true'`).
+  it('refuses select=count() (aggregates are disabled on hosted)', async () => {
+    const res = await client(backend).from('audit_parents').select('count()')
+    expect(res.status).toBe(400)
+    expect(res.error?.code).toBe('PGRST123')
+    const aliased = await client(backend).from('audit_parents').select('label, n:count()')
+    expect(aliased.error?.code).toBe('PGRST123')
+    // Counting the rows is the count preference, which hosted has.
+    const counted = await client(backend)
+      .from('audit_parents')
+      .select('*', { count: 'exact', head: true })
+    expect(counted.count).toBe(3)
+  })
 })

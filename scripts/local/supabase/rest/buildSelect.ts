@@ -94,8 +94,6 @@ function embedSql(
 
 export interface SelectSql {
   columns: string
-  /** GROUP BY list when count() is mixed with plain columns. */
-  groupBy: string
 }
 
 /** The SELECT list for `items` over `source`, with embedded relations as JSON subqueries. */
@@ -109,14 +107,9 @@ export function selectList(
   embedLimit?: number,
 ): SelectSql {
   const columns: string[] = []
-  const grouped: string[] = []
-  const hasCount = items.some((i) => i.kind === 'count')
   for (const item of items) {
     if (item.kind === 'star') {
       columns.push(`${source.alias}.*`)
-      if (hasCount) throw parseError('count() cannot be combined with *')
-    } else if (item.kind === 'count') {
-      columns.push(`count(*) as ${quoteIdent(item.alias ?? 'count')}`)
     } else if (item.kind === 'column') {
       let expression = columnRef(source, item.column, item.path, params)
       if (item.cast) {
@@ -125,14 +118,9 @@ export function selectList(
       }
       const name = item.alias ?? item.path.at(-1)?.key ?? item.column
       columns.push(`${expression} as ${quoteIdent(name)}`)
-      grouped.push(expression)
     } else {
-      if (hasCount) throw parseError('count() cannot be combined with embedded resources')
       columns.push(embedSql(item, source, catalog, params, aliases, embedLimit))
     }
   }
-  return {
-    columns: columns.join(', '),
-    groupBy: hasCount && grouped.length > 0 ? ` group by ${grouped.join(', ')}` : '',
-  }
+  return { columns: columns.join(', ') }
 }

@@ -1,12 +1,11 @@
 import type { JsonPathStep } from './parseFilters.ts'
 import { parseColumnPath } from './parseFilters.ts'
-import { parseError } from './restError.ts'
+import { RestError, parseError } from './restError.ts'
 import { splitTopLevel } from './splitTopLevel.ts'
 
 export type SelectItem =
   | { kind: 'star' }
   | { kind: 'column'; column: string; path: JsonPathStep[]; alias?: string; cast?: string }
-  | { kind: 'count'; alias?: string }
   | {
       kind: 'embed'
       relation: string
@@ -23,7 +22,7 @@ const EMBED = new RegExp(
 const COLUMN = new RegExp(`^(?:(${NAME}):)?(${NAME}(?:->>?[A-Za-z0-9_$-]+)*)(?:::(${NAME}))?$`)
 const COUNT = new RegExp(`^(?:(${NAME}):)?count\\(\\)$`)
 
-/** PostgREST's `select=` grammar (columns, aliases, casts, JSON paths, count(), embedding). */
+/** PostgREST's `select=` grammar (columns, aliases, casts, JSON paths, embedding). */
 export function parseSelect(text: string): SelectItem[] {
   if (text === '' || text === '*') return [{ kind: 'star' }]
   const parts = splitTopLevel(text)
@@ -36,7 +35,9 @@ export function parseSelect(text: string): SelectItem[] {
     const part = raw.trim()
     if (part === '*') return { kind: 'star' }
     const count = COUNT.exec(part)
-    if (count) return { kind: 'count', alias: count[1] }
+    // Aggregates are off on hosted (db-aggregates-enabled defaults to false, src/PostgREST/
+    // Config.hs:243; Supabase leaves it so): Plan.hs v12.2.12:726 validateAggFunctions.
+    if (count) throw new RestError(400, 'PGRST123', 'Use of aggregate functions is not allowed')
     const embed = EMBED.exec(part)
     if (embed) {
       const [, alias, relation, hint, join, inner] = embed

@@ -51,7 +51,7 @@ export function projectRows(
     ? `json_strip_nulls(coalesce(json_agg(_r), '[]'))`
     : `coalesce(json_agg(_r), '[]')`
   return `select ${aggregate}::text as body, count(*)::int as count
-          from (select ${select.columns} from ${from} _t0${where}${select.groupBy}${order}${limit}${offset}) _r`
+          from (select ${select.columns} from ${from} _t0${where}${order}${limit}${offset}) _r`
 }
 
 export async function readRows(
