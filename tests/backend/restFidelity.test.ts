@@ -173,4 +173,25 @@ describe('Data API as strict as hosted PostgREST', () => {
       .select('*', { count: 'exact', head: true })
     expect(counted.count).toBe(3)
   })
+
+  // Hosted: `Prefer: handling=strict, max-affected=n` (postgrest-js .maxAffected(n), typed for
+  // PostgREST 13 only, hence the plain request) fails a PATCH/DELETE touching more than n rows
+  // with 400 PGRST124 and rolls it back (Query.hs failExceedsMaxAffectedPref, v12.2.12
+  // Query.hs:256-261; v13.0.8 the same).
+  it('refuses an update over max-affected under handling=strict', async () => {
+    const url = `${backend.url}/rest/v1/audit_parents?label=eq.a`
+    const patch = (prefer: string, label = 'y') =>
+      fetch(url, {
+        method: 'PATCH',
+        headers: { apikey: backend.anonKey, 'content-type': 'application/json', prefer },
+        body: JSON.stringify({ label }),
+      })
+    const res = await patch('handling=strict, max-affected=1')
+    expect(res.status).toBe(400)
+    expect(((await res.json()) as { code: string }).code).toBe('PGRST124')
+    expect(await labels()).toEqual(['a', 'a', 'b'])
+    // Lenient handling (the default) ignores the preference, as hosted does (same labels).
+    expect((await patch('handling=lenient, max-affected=1', 'a')).status).toBe(204)
+    expect(await labels()).toEqual(['a', 'a', 'b'])
+  })
 })

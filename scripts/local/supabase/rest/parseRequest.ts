@@ -18,6 +18,9 @@ export interface Preferences {
   resolution?: 'merge-duplicates' | 'ignore-duplicates'
   missingDefault: boolean
   rollback: boolean
+  /** `handling=strict`: with `max-affected=n`, more affected rows fail the request. */
+  strict: boolean
+  maxAffected?: number
 }
 
 export interface RestQuery {
@@ -73,7 +76,12 @@ function parsePrefer(headers: Headers): Preferences {
     .split(',')
     .map((t) => t.trim())
     .filter(Boolean)
-  const prefer: Preferences = { return: 'minimal', missingDefault: false, rollback: false }
+  const prefer: Preferences = {
+    return: 'minimal',
+    missingDefault: false,
+    rollback: false,
+    strict: false,
+  }
   for (const token of tokens) {
     const [key, value] = token.split('=').map((s) => s.trim())
     if (
@@ -87,6 +95,10 @@ function parsePrefer(headers: Headers): Preferences {
       prefer.resolution = value
     if (key === 'missing' && value === 'default') prefer.missingDefault = true
     if (key === 'tx' && value === 'rollback') prefer.rollback = true
+    if (key === 'handling' && (value === 'strict' || value === 'lenient'))
+      prefer.strict = value === 'strict'
+    if (key === 'max-affected' && value !== undefined && /^-?\d+$/.test(value))
+      prefer.maxAffected = Number(value)
   }
   return prefer
 }

@@ -64,6 +64,23 @@ function failNotSingular(count: number): void {
   }
 }
 
+/**
+ * `Prefer: handling=strict, max-affected=n`: an update, delete or /rpc call affecting more than
+ * n rows is rolled back with 400 PGRST124 (src/PostgREST/Query.hs v12.2.12:141,155,175,256-261,
+ * failExceedsMaxAffectedPref; inserts are not checked).
+ */
+function failExceedsMaxAffected(query: RestQuery, count: number): void {
+  const max = query.prefer.maxAffected
+  if (query.prefer.strict && max !== undefined && count > max) {
+    throw new RestError(
+      400,
+      'PGRST124',
+      'Query result exceeds max-affected preference constraint',
+      `The query affects ${count} rows`,
+    )
+  }
+}
+
 /** single(): exactly one row, served as an object. */
 function asSingle(rows: Rows): string {
   failNotSingular(rows.count)
@@ -172,6 +189,7 @@ async function handle(
         )
         // In the transaction, so a volatile function's writes are rolled back (Query.hs:174).
         if (query.singleObject) failNotSingular(called.count)
+        failExceedsMaxAffected(query, called.count)
         return called
       },
       AS_POSTGREST,
@@ -231,6 +249,7 @@ async function handle(
                 : undefined
         if (!result) throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`)
         if (query.singleObject) failNotSingular(result.count)
+        if (method !== 'POST') failExceedsMaxAffected(query, result.count)
         if (query.prefer.rollback) throw new Rollback(result)
         return result
       },
