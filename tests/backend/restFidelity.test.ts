@@ -194,4 +194,22 @@ describe('Data API as strict as hosted PostgREST', () => {
     expect((await patch('handling=lenient, max-affected=1', 'a')).status).toBe(204)
     expect(await labels()).toEqual(['a', 'a', 'b'])
   })
+
+  // Hosted: only eq, gt, gte, lt, lte, like, ilike, match, imatch take (any)/(all)
+  // (ApiRequest/QueryParams.hs quantOperator, v12.2.12:196-206); neq/cs/... with a
+  // quantifier are a parse error, 400 PGRST100.
+  it('refuses a quantifier on operators that take none (neq(any), cs(any))', async () => {
+    const get = (filter: string) =>
+      fetch(`${backend.url}/rest/v1/audit_parents?select=id&${filter}`, {
+        headers: { apikey: backend.anonKey },
+      })
+    for (const filter of ['label=neq(any).{a,c}', 'label=in(any).(a)', 'label=is(all).null']) {
+      const res = await get(filter)
+      expect(res.status, filter).toBe(400)
+      expect(((await res.json()) as { code: string }).code).toBe('PGRST100')
+    }
+    const quantified = await get('label=like(any).{a*,c*}&order=id')
+    expect(quantified.status).toBe(200)
+    expect(await quantified.json()).toEqual([{ id: 1 }, { id: 2 }])
+  })
 })

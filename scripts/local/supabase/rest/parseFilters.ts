@@ -47,6 +47,14 @@ export const OPERATORS = new Set([
   'wfts',
 ])
 
+/**
+ * The operators that take a quantifier, `eq(any)`; any other operator with one is a parse
+ * error, 400 PGRST100 (src/PostgREST/ApiRequest/QueryParams.hs v12.2.12:196-206, quantOperator).
+ */
+const QUANTIFIABLE = new Set(['eq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch'])
+/** Full-text search operators: their modifier is a text search configuration, `fts(english)`. */
+const TEXT_SEARCH = new Set(['fts', 'plfts', 'phfts', 'wfts'])
+
 /** `col->a->>b` → column `col` and the path steps. */
 export function parseColumnPath(field: string): { column: string; path: JsonPathStep[] } {
   const pieces = field.split(/(->>|->)/)
@@ -72,6 +80,16 @@ export function parseOperation(column: string, expression: string): Filter {
   }
   const { column: name, path } = parseColumnPath(column)
   const [, negate, operator, modifier, value] = match
+  const quantified = modifier === 'any' || modifier === 'all'
+  if (
+    modifier !== undefined &&
+    !(quantified ? QUANTIFIABLE.has(operator!) : TEXT_SEARCH.has(operator!))
+  ) {
+    throw parseError(
+      `"failed to parse filter (${expression})" (line 1, column 1)`,
+      `unexpected "(" expecting "."`,
+    )
+  }
   return {
     kind: 'condition',
     column: name,
