@@ -212,4 +212,23 @@ describe('Data API as strict as hosted PostgREST', () => {
     expect(quantified.status).toBe(200)
     expect(await quantified.json()).toEqual([{ id: 1 }, { id: 2 }])
   })
+
+  // Hosted: an /rpc call is planned like a read of the function's result: filters, order,
+  // limit and select in the query string apply to it (Plan.hs callReadPlan: `rPlan <- readPlan
+  // relIdentifier ...`, "done so a set returning function can" be read like a relation;
+  // QueryBuilder.hs callPlanToQuery wraps the call in readPlanToQuery). postgrest-js sends
+  // .eq()/.limit() on .rpc() as query parameters of the POST.
+  it('applies filters and limit to a set-returning rpc', async () => {
+    const filtered = await client(backend).rpc('audit_all_parents').eq('id', 3)
+    expect(filtered.error).toBeNull()
+    expect(filtered.data).toEqual([{ id: 3, label: 'b' }])
+    const limited = await client(backend).rpc('audit_all_parents').order('id').limit(1)
+    expect(limited.data).toEqual([{ id: 1, label: 'a' }])
+    const selected = await client(backend).rpc('audit_all_parents').select('id').eq('label', 'a')
+    expect(selected.data).toEqual([{ id: 1 }, { id: 2 }])
+    // Not implemented locally for other functions: refused, never ignored.
+    const scalar = await client(backend).rpc('audit_log_two', { note: 'read' }).limit(1)
+    expect(scalar.status).toBe(400)
+    expect(await logNotes('read')).toBe(0)
+  })
 })

@@ -1,5 +1,8 @@
 import type { Queryable } from '../db/database.ts'
-import type { Catalog, FunctionInfo } from './catalog.ts'
+import type { Catalog, FunctionInfo, TableInfo } from './catalog.ts'
+import type { RestQuery } from './parseRequest.ts'
+import { projectRows } from './readRows.ts'
+import type { Rows } from './readRows.ts'
 import { RestError } from './restError.ts'
 import { Params, qualified, quoteIdent } from './sqlText.ts'
 
@@ -36,6 +39,25 @@ function pickOverload(candidates: FunctionInfo[], given: string[]): FunctionInfo
   })
 }
 
+/** Whether the request reads the result: anything but `select=*` with no filter or page. */
+function readsResult(query: RestQuery): boolean {
+  return (
+    query.filters.length > 0 ||
+    query.order.length > 0 ||
+    query.limit !== undefined ||
+    query.offset > 0 ||
+    query.select.length !== 1 ||
+    query.select[0]!.kind !== 'star'
+  )
+}
+
+/** The table whose row type a function returns (`setof public.audit_parents`). */
+function rowTable(catalog: Catalog, fn: FunctionInfo): TableInfo | undefined {
+  const [first, second] = fn.returnType.split('.').map((part) => part.replace(/^"|"$/g, ''))
+  if (second !== undefined) return catalog.tableSync(first!, second)
+  return catalog.tableSync(fn.schema, first!) ?? catalog.tableSync('public', first!)
+}
+
 /** POST/GET /rpc/{fn}: named arguments as parameters, cast to the declared types. */
 export async function callFunction(
   tx: Queryable,
@@ -45,6 +67,8 @@ export async function callFunction(
   args: Record<string, unknown>,
   /** The most rows a set-returning function's answer holds (the Data API's max rows). */
   maxRows: number,
+  /** select, filters, order, limit and offset of the request, read off the function's rows. */
+  read?: RestQuery,
 ): Promise<CallResult> {
   const given = Object.keys(args)
   const fn = pickOverload(await catalog.functionsNamed(schema, name), given)
@@ -70,6 +94,29 @@ export async function callFunction(
     )
     .join(', ')})`
 
+  if (read && readsResult(read)) {
+    // Hosted plans an /rpc call as a read of its result, so select, filters, order and limit
+    // apply to the function's rows (src/PostgREST/Plan.hs v12.2.12:160-190, callReadPlan
+    // `rPlan <- readPlan ...`; Query/QueryBuilder.hs callPlanToQuery). Done here for a function
+    // returning a set of a table's rows; anything else is refused rather than ignored.
+    const table = fn.returnsSet && fn.returnTypeKind === 'c' ? rowTable(catalog, fn) : undefined
+    if (!table) {
+      throw new RestError(
+        400,
+        'PGRST100',
+        `select, filters, order, limit and offset on /rpc/${name} are not supported by the local backend`,
+        'The local backend applies them only to a function returning a set of a table type.',
+      )
+    }
+    const page = { ...read, limit: Math.min(read.limit ?? maxRows, maxRows) }
+    const sql = projectRows(call, table, page, catalog, params, {
+      filter: true,
+      page: true,
+      embedLimit: maxRows,
+    })
+    const result = await tx.query<Rows>(sql, params.values)
+    return { ...(result.rows[0] ?? { body: '[]', count: 0 }), set: true }
+  }
   if (fn.returnType === 'void') {
     await tx.query(`select ${call}`, params.values)
     // PostgREST reads a void call as one row (its failNotSingular passes it).

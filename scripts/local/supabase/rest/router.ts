@@ -186,6 +186,7 @@ async function handle(
           decodeURIComponent(rpc[1]!),
           args,
           ctx.maxRows,
+          query,
         )
         // In the transaction, so a volatile function's writes are rolled back (Query.hs:174).
         if (query.singleObject) failNotSingular(called.count)
