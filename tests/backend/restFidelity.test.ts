@@ -231,4 +231,26 @@ describe('Data API as strict as hosted PostgREST', () => {
     expect(scalar.status).toBe(400)
     expect(await logNotes('read')).toBe(0)
   })
+
+  // Hosted: `!inner` makes the embed an INNER JOIN LATERAL; for a to-many embed the join
+  // condition is `<alias> IS NOT NULL` (src/PostgREST/Query/QueryBuilder.hs getJoin, v12.2.12
+  // lines ~92-107), so parents with no visible child are not returned.
+  it('drops parents with no (visible) child under !inner', async () => {
+    const res = await client(backend)
+      .from('audit_parents')
+      .select('id, audit_children!audit_children_parent_id_fkey!inner(id)', { count: 'exact' })
+      .order('id')
+    expect(res.error).toBeNull()
+    expect(res.data).toEqual([{ id: 1, audit_children: [{ id: 10 }] }])
+    expect(res.count).toBe(1)
+    // `!inner` without a hint is the join type, not a foreign key named "inner".
+    const bare = await client(backend).from('audit_parents').select('id, audit_children!inner(id)')
+    expect(bare.error).toBeNull()
+    expect(bare.data).toEqual([{ id: 1, audit_children: [{ id: 10 }] }])
+    // A to-one !inner keeps children whose parent is visible; !left keeps everything.
+    const toOne = await client(backend).from('audit_children').select('id, audit_parents!inner(id)')
+    expect(toOne.data).toEqual([{ id: 10, audit_parents: { id: 1 } }])
+    const left = await client(backend).from('audit_parents').select('id, audit_children!left(id)')
+    expect(left.data).toHaveLength(3)
+  })
 })

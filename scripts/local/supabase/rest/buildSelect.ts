@@ -71,29 +71,36 @@ function embedSql(
   params: Params,
   aliases: AliasCounter,
   limit: number | undefined,
-): string {
+): { column: string; condition?: string } {
   const rel = findRelationship(catalog, parent.table, item.relation, item.hint)
   const child: Source = { table: rel.target, alias: aliases.take() }
   const [childCols, parentCols] = rel.toOne
     ? [rel.key.toColumns, rel.key.fromColumns]
     : [rel.key.fromColumns, rel.key.toColumns]
-  const join = childCols
-    .map(
-      (c, i) => `${child.alias}.${quoteIdent(c)} = ${parent.alias}.${quoteIdent(parentCols[i]!)}`,
-    )
-    .join(' and ')
-  const columns = selectList(item.items, child, catalog, params, aliases, limit).columns
+  const join = childCols.map(
+    (c, i) => `${child.alias}.${quoteIdent(c)} = ${parent.alias}.${quoteIdent(parentCols[i]!)}`,
+  )
+  const select = selectList(item.items, child, catalog, params, aliases, limit)
+  const where = [...join, ...select.conditions].join(' and ')
+  const from = `${qualified(rel.target.schema, rel.target.name)} ${child.alias}`
   // A whole number from the backend's settings, never from the request.
   const cap = !rel.toOne && limit !== undefined ? ` limit ${Math.trunc(limit)}` : ''
-  const inner = `select ${columns} from ${qualified(rel.target.schema, rel.target.name)} ${child.alias} where ${join}${cap}`
+  const inner = `select ${select.columns} from ${from} where ${where}${cap}`
   const name = quoteIdent(item.alias ?? item.relation)
-  return rel.toOne
-    ? `(select row_to_json(_e) from (${inner}) _e) as ${name}`
-    : `coalesce((select json_agg(_e) from (${inner}) _e), '[]'::json) as ${name}`
+  return {
+    column: rel.toOne
+      ? `(select row_to_json(_e) from (${inner}) _e) as ${name}`
+      : `coalesce((select json_agg(_e) from (${inner}) _e), '[]'::json) as ${name}`,
+    // `!inner`: an INNER JOIN LATERAL, so a parent with no (visible) related row is dropped
+    // (src/PostgREST/Query/QueryBuilder.hs v12.2.12:92-107, getJoin: `INNER JOIN LATERAL ...`).
+    condition: item.inner ? `exists (select 1 from ${from} where ${where})` : undefined,
+  }
 }
 
 export interface SelectSql {
   columns: string
+  /** What `!inner` embeds require of each row (an empty list: nothing). */
+  conditions: string[]
 }
 
 /** The SELECT list for `items` over `source`, with embedded relations as JSON subqueries. */
@@ -107,6 +114,7 @@ export function selectList(
   embedLimit?: number,
 ): SelectSql {
   const columns: string[] = []
+  const conditions: string[] = []
   for (const item of items) {
     if (item.kind === 'star') {
       columns.push(`${source.alias}.*`)
@@ -119,8 +127,10 @@ export function selectList(
       const name = item.alias ?? item.path.at(-1)?.key ?? item.column
       columns.push(`${expression} as ${quoteIdent(name)}`)
     } else {
-      columns.push(embedSql(item, source, catalog, params, aliases, embedLimit))
+      const embed = embedSql(item, source, catalog, params, aliases, embedLimit)
+      columns.push(embed.column)
+      if (embed.condition) conditions.push(embed.condition)
     }
   }
-  return { columns: columns.join(', ') }
+  return { columns: columns.join(', '), conditions }
 }

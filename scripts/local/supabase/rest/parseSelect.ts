@@ -40,12 +40,15 @@ export function parseSelect(text: string): SelectItem[] {
     if (count) throw new RestError(400, 'PGRST123', 'Use of aggregate functions is not allowed')
     const embed = EMBED.exec(part)
     if (embed) {
-      const [, alias, relation, hint, join, inner] = embed
+      const [, alias, relation, given, join, inner] = embed
+      // `rel!inner(...)`: a join type, not a foreign-key hint (PostgREST's pEmbedParams).
+      const joinOnly = join === undefined && (given === 'inner' || given === 'left')
+      const hint = joinOnly ? undefined : given
       return {
         kind: 'embed',
         relation: relation!,
         hint,
-        inner: join === 'inner',
+        inner: (joinOnly ? given : join) === 'inner',
         alias,
         items: parseSelect(inner ?? ''),
       }

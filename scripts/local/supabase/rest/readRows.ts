@@ -42,7 +42,12 @@ export function projectRows(
     new AliasCounter(),
     options.embedLimit,
   )
-  const where = options.filter ? whereClause(query.filters, source, params) : ''
+  const filtered = options.filter ? whereClause(query.filters, source, params) : ''
+  const inner = select.conditions
+  const where =
+    inner.length === 0
+      ? filtered
+      : `${filtered ? `${filtered} and` : ' where'} ${inner.join(' and ')}`
   const order = orderClause(query, source, params)
   // limit/offset were parsed as non-negative integers, so inlining them is safe.
   const limit = options.page && query.limit !== undefined ? ` limit ${query.limit}` : ''
@@ -74,11 +79,17 @@ export async function readRows(
 
 export async function countRows(
   tx: Queryable,
+  catalog: Catalog,
   table: TableInfo,
   query: RestQuery,
 ): Promise<number> {
   const params = new Params()
-  const where = whereClause(query.filters, { table, alias: '_t0' }, params)
+  const source: Source = { table, alias: '_t0' }
+  // `!inner` embeds drop rows, so they count (only their conditions are kept).
+  const inner = selectList(query.select, source, catalog, params, new AliasCounter()).conditions
+  const filters = whereClause(query.filters, source, params)
+  const where =
+    inner.length === 0 ? filters : `${filters ? `${filters} and` : ' where'} ${inner.join(' and ')}`
   const result = await tx.query<{ total: number }>(
     `select count(*)::int as total from ${qualified(table.schema, table.name)} _t0${where}`,
     params.values,

@@ -222,7 +222,7 @@ async function handle(
       async (tx) => {
         await tx.query('set transaction read only')
         const rows = await readRows(tx, ctx.catalog, table, read, ctx.maxRows)
-        const total = read.prefer.count ? await countRows(tx, table, read) : undefined
+        const total = read.prefer.count ? await countRows(tx, ctx.catalog, table, read) : undefined
         return { rows, total }
       },
       AS_POSTGREST,
