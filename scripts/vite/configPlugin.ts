@@ -16,6 +16,9 @@ export function configDefines(config: BuildConfig): Record<string, string> {
     __FOLIO_SITE_CONFIG__: JSON.stringify(config.site),
     __FOLIO_SUPABASE_CONFIG__: JSON.stringify(config.supabase),
     __FOLIO_STRIPE_CONFIG__: JSON.stringify(config.stripe),
+    // Apart from the frozen config object, so that the bundler sees null in a build without the
+    // stand-in and leaves out the code that would load it (src/config/stripe.ts).
+    __FOLIO_STRIPE_STAND_IN__: JSON.stringify(config.stripe.standInUrl),
   }
 }
 

@@ -7,5 +7,5 @@
  */
 export { siteConfig } from './site.ts'
 export { supabaseConfig } from './supabase.ts'
-export { stripeConfig } from './stripe.ts'
+export { stripeConfig, stripeStandInUrl } from './stripe.ts'
 export type { SiteConfig, StripeConfig, SupabaseConfig } from './schema.ts'

@@ -13,7 +13,7 @@ import type {
   StripeEmbeddedCheckout,
   StripeEmbeddedCheckoutOptions,
 } from '@stripe/stripe-js'
-import { stripeConfig } from '../../config'
+import { stripeConfig, stripeStandInUrl } from '../../config'
 
 const LOAD_TIMEOUT_MS = 15_000
 
@@ -30,10 +30,12 @@ export async function loadStripeJs(key: string): Promise<Stripe> {
   const timeout = new Promise<never>((_, reject) =>
     setTimeout(() => reject(new StripeUnavailableError('Stripe.js timed out')), LOAD_TIMEOUT_MS),
   )
-  const standIn = stripeStandInOrigin()
-  const load = (standIn ? loadScript(`${standIn}/v3/`) : Promise.resolve()).then(() =>
-    import('@stripe/stripe-js/pure').then(({ loadStripe }) => loadStripe(key)),
-  )
+  // In a build without the stand-in this is null, and the bundler drops loadScript.
+  const load = (
+    stripeStandInUrl
+      ? loadScript(`${stripeStandInOrigin(stripeStandInUrl)}/v3/`)
+      : Promise.resolve()
+  ).then(() => import('@stripe/stripe-js/pure').then(({ loadStripe }) => loadStripe(key)))
   const stripe = await Promise.race([load, timeout]).catch((error: unknown) => {
     throw new StripeUnavailableError(String(error))
   })
@@ -43,7 +45,7 @@ export async function loadStripeJs(key: string): Promise<Stripe> {
 
 /** The local Stripe stand-in's origin when this build was made for one, else undefined. */
 export function stripeStandInOrigin(
-  configured: string | null | undefined = stripeConfig.standInUrl,
+  configured: string | null | undefined = stripeStandInUrl,
 ): string | undefined {
   if (!configured) return undefined
   try {
@@ -57,7 +59,10 @@ export function stripeStandInOrigin(
  * Where the billing portal may send the browser: Stripe's own pages (https), or the stand-in's
  * portal page in a build made for it. Anything else is refused, whatever the function answers.
  */
-export function isBillingPortalUrl(url: string, standIn = stripeStandInOrigin()): boolean {
+export function isBillingPortalUrl(
+  url: string,
+  standIn = stripeStandInUrl ? stripeStandInOrigin(stripeStandInUrl) : undefined,
+): boolean {
   if (url.startsWith('https://')) return true
   return Boolean(standIn && url.startsWith(`${standIn}/`))
 }

@@ -58,11 +58,14 @@ describe('the config plugin', () => {
       '__FOLIO_SITE_CONFIG__',
       '__FOLIO_SUPABASE_CONFIG__',
       '__FOLIO_STRIPE_CONFIG__',
+      '__FOLIO_STRIPE_STAND_IN__',
     ])
     expect(JSON.parse(defines.__FOLIO_STRIPE_CONFIG__!)).toEqual({
       publishableKey: 'pk_live_abc',
       standInUrl: null,
     })
+    // Its own literal, so the bundler can fold a build without the stand-in to null.
+    expect(defines.__FOLIO_STRIPE_STAND_IN__).toBe('null')
   })
 })
 
