@@ -122,6 +122,8 @@ test('search from the keyboard: Enter opens the first match, the arrows walk the
   await editorReady(page)
   expect(openDocumentId(page)).toBe(runbook.id)
   expect(await editorText(page)).toBe('restore steps')
+  // Ready to be written in, not left in the search field (which a phone hides with the list).
+  await expect(page.locator('.cm-content')).toBeFocused()
 
   // Both titles have an "a": ↓ steps into the results and along them, ↑ back to the field.
   await page.keyboard.press('ControlOrMeta+K')

@@ -53,7 +53,9 @@ export function Workspace({ userId, footer }: WorkspaceProps) {
   const [limitHitAt, setLimitHitAt] = useState<number | null>(null)
   const [confirming, setConfirming] = useState<DocumentSummary | null>(null)
   const [undo, setUndo] = useState<{ row: WorkspaceDocument; wasOpen: boolean } | null>(null)
-  const [justCreated, setJustCreated] = useState<string | null>(null)
+  // The document whose editor takes the focus as it opens: one just created, or the match
+  // Enter opened from the search field, so that typing goes on in its text.
+  const [focusEditorOf, setFocusEditorOf] = useState<string | null>(null)
   const [now, setNow] = useState(() => Date.now())
   // Narrow screens only: the list was asked for while a document is open.
   const [listOpen, setListOpen] = useState(false)
@@ -105,7 +107,7 @@ export function Workspace({ userId, footer }: WorkspaceProps) {
     async (fields: { title: string; body?: string } = { title: 'Untitled' }) => {
       const created = await create(fields)
       if (!created) return
-      setJustCreated(created.id)
+      setFocusEditorOf(created.id)
       await open(created.id)
     },
     [create, open],
@@ -267,6 +269,10 @@ export function Workspace({ userId, footer }: WorkspaceProps) {
             searchRef={searchInput}
             itemsRef={listItems}
             onSelect={(id) => void open(id)}
+            onOpenMatch={(id) => {
+              setFocusEditorOf(id)
+              void open(id)
+            }}
             onRename={async (id, title) => {
               const result = await docs.rename(id, title)
               if (!result.ok) setError(result.message)
@@ -318,7 +324,7 @@ export function Workspace({ userId, footer }: WorkspaceProps) {
             documentId={selectedId}
             title={selected?.title ?? 'Untitled'}
             plan={docs.plan}
-            autoFocus={justCreated === selectedId}
+            autoFocus={focusEditorOf === selectedId}
             onRemoteChange={docs.onRemoteChange}
             onSession={onSession}
             onSaveAsNew={(body) =>

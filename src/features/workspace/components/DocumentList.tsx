@@ -14,6 +14,8 @@ interface DocumentListProps {
   /** The list of titles, for the workspace to put focus back in it after a deletion. */
   itemsRef: React.RefObject<HTMLUListElement>
   onSelect: (id: string) => void
+  /** Enter in the search field opens its first match, ready to be written in. */
+  onOpenMatch: (id: string) => void
   onRename: (id: string, title: string) => Promise<boolean>
   onDelete: (document: DocumentSummary) => void
   /** Re-render "5 min ago" labels from this clock. */
@@ -46,7 +48,7 @@ export function DocumentList(props: DocumentListProps) {
     if (action === 'clear') props.onQueryChange('')
     else if (action === 'open-first' && props.query.trim() && shown[0]) {
       event.preventDefault()
-      props.onSelect(shown[0].id)
+      props.onOpenMatch(shown[0].id)
     } else if (action === 'next' && shown.length > 0) {
       event.preventDefault()
       resultLinks()[0]?.focus()
