@@ -24,14 +24,6 @@ function isWebUrl(value: string): boolean {
   return Boolean(url && (url.protocol === 'https:' || url.protocol === 'http:'))
 }
 
-/** https, or http to this machine: tokens and keys never cross a network in clear text. */
-function isSecureOrLoopbackUrl(value: string): boolean {
-  const url = parseUrl(value)
-  if (!url) return false
-  if (url.protocol === 'https:') return true
-  return url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname)
-}
-
 /**
  * http(s) to this machine only. The stand-in takes the place of Stripe.js in the pages and the
  * CSP: anywhere else, whoever runs that host would run code in every visitor's checkout.
@@ -40,6 +32,11 @@ function isLoopbackUrl(value: string): boolean {
   const url = parseUrl(value)
   if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) return false
   return LOOPBACK_HOSTS.has(url.hostname)
+}
+
+/** https, or http to this machine: tokens and keys never cross a network in clear text. */
+function isSecureOrLoopbackUrl(value: string): boolean {
+  return parseUrl(value)?.protocol === 'https:' || isLoopbackUrl(value)
 }
 
 /** The `role` claim of a JWT, or undefined when the value is not one. */
