@@ -30,7 +30,7 @@ async function asRole(role: string, claims: Record<string, unknown>, sql: string
 
 const CALLABLE_BY = {
   anon: [] as string[],
-  authenticated: ['assurance_level_satisfied', 'is_pro', 'session_is_active'],
+  authenticated: ['assurance_level_satisfied', 'is_attachment_type', 'is_pro', 'session_is_active'],
   service_role: ['assurance_level_satisfied', 'is_pro', 'purge_deleted_documents'],
 }
 
