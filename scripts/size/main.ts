@@ -1,10 +1,13 @@
 /**
  * `npm run size`: checks every prerendered page's first-load JavaScript and its HTML + CSS
  * (gzip) against their budgets, and that public pages ship none of the heavy, signed-in-only
- * packages. Exits 1 when a budget is exceeded. Run after `npm run build`.
+ * packages. Exits 1 when a budget is exceeded. Run after `npm run build`. `--route` lists what
+ * one page loads first, file by file, to find where room can be made.
  */
+import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join, relative } from 'node:path'
+import { readCommandLine } from '../cliFlags.ts'
 import { EDITOR_BUDGET, KB, budgetFor, pageWeightBudgetFor } from './budgets.ts'
 import { editorLoad, type EditorLoad } from './editorLoad.ts'
 import {
@@ -21,6 +24,8 @@ export interface RouteReport {
   route: string
   /** First-load JavaScript. */
   gzipBytes: number
+  /** Each first-load script and its gzip size, in the order the page names them. */
+  scripts: { src: string; gzipBytes: number }[]
   budgetBytes: number
   forbidden: string[]
   /** The page's HTML and the stylesheets it links. */
@@ -54,9 +59,12 @@ export async function measureRoutes(distDir: string): Promise<RouteReport[]> {
     const scripts = firstLoadScripts(await readFile(file, 'utf8'))
     const budget = budgetFor(route)
     let gzipBytes = 0
+    const sizes: RouteReport['scripts'] = []
     const forbidden = new Set<string>()
     for (const src of scripts) {
-      gzipBytes += await gzipSize(join(distDir, src))
+      const size = await gzipSize(join(distDir, src))
+      sizes.push({ src, gzipBytes: size })
+      gzipBytes += size
       for (const name of forbiddenAmong(
         chunkPackages[src.replace(/^\//, '')] ?? [],
         budget.forbiddenPackages,
@@ -66,6 +74,7 @@ export async function measureRoutes(distDir: string): Promise<RouteReport[]> {
     reports.push({
       route,
       gzipBytes,
+      scripts: sizes,
       budgetBytes: budget.maxGzipBytes,
       forbidden: [...forbidden],
       pageGzipBytes: (await pageWeight(distDir, relative(distDir, file))).gzipBytes,
@@ -79,9 +88,44 @@ function formatKb(bytes: number): string {
   return `${(bytes / KB).toFixed(1)} KB`
 }
 
+/** One route's first-load scripts, largest first, and what is left of its budget. */
+function printRoute(report: RouteReport): void {
+  console.log(`${report.route}: first-load JavaScript (gzip)`)
+  for (const script of [...report.scripts].sort((a, b) => b.gzipBytes - a.gzipBytes))
+    console.log(`  ${formatKb(script.gzipBytes).padStart(9)}  ${script.src}`)
+  const room = report.budgetBytes - report.gzipBytes
+  console.log(
+    `  ${formatKb(report.gzipBytes).padStart(9)}  in all, budget ${formatKb(report.budgetBytes)}: ${room >= 0 ? `${room} B of room` : `${-room} B over`}`,
+  )
+}
+
 async function main(): Promise<void> {
-  const distDir = process.argv[2] ?? 'dist'
+  const values = readCommandLine({
+    usage: `Usage: npm run size -- [flags]     (after npm run build)
+  --dir <folder>      the built site (default dist)
+  --route <path>      list one page's first-load scripts with their sizes, e.g. --route /login`,
+    options: {
+      dir: { type: 'string', default: 'dist' },
+      route: { type: 'string' },
+    },
+  })
+  const distDir = values.dir
+  if (!existsSync(join(distDir, '.vite'))) {
+    console.error(`${distDir}/ holds no build to measure: run npm run build first.`)
+    process.exit(1)
+  }
   const reports = await measureRoutes(distDir)
+  if (values.route !== undefined) {
+    const report = reports.find((candidate) => candidate.route === values.route)
+    if (!report) {
+      console.error(
+        `${values.route} is not a page of this build. Pages: ${reports.map((r) => r.route).join(', ')}`,
+      )
+      process.exit(1)
+    }
+    printRoute(report)
+    return
+  }
   let failures = 0
   // As wide as the longest route: post slugs run long.
   const routeColumn = Math.max(40, ...reports.map((report) => report.route.length + 2))

@@ -87,10 +87,17 @@ describe('npm run size', () => {
     expect(problemsOf(heavy)).toEqual(['HTML + CSS over budget'])
   })
 
+  it('names each first-load script with its size, for `--route`', async () => {
+    const light = (await measureRoutes(distDir)).find((report) => report.route === '/blog/light')
+    expect(light?.scripts).toEqual([{ src: '/assets/app.js', gzipBytes: gzip('export{}') }])
+    expect(light?.gzipBytes).toBe(gzip('export{}'))
+  })
+
   it('still fails a route over its JavaScript budget or shipping a forbidden package', () => {
     const report: RouteReport = {
       route: '/',
       gzipBytes: 90_000,
+      scripts: [{ src: '/assets/app.js', gzipBytes: 90_000 }],
       budgetBytes: 80_000,
       forbidden: ['@supabase/supabase-js'],
       pageGzipBytes: 1000,
