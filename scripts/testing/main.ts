@@ -1,5 +1,6 @@
 /** `npm test` (see runTestStages.ts). */
 import { spawn } from 'node:child_process'
+import { readCommandLine } from '../cliFlags.ts'
 import { ensurePrerequisites } from '../prerequisites/ensurePrerequisites.ts'
 import { consoleRunner, nodeSystem } from '../prerequisites/nodeSystem.ts'
 import { runTestStages } from './runTestStages.ts'
@@ -16,6 +17,17 @@ function stageEnv(stage: string): NodeJS.ProcessEnv {
       process.env.VITE_STRIPE_STAND_IN_URL ?? `http://127.0.0.1:${E2E_STAND_IN_PORT}`,
   }
 }
+
+// It takes no flags; `-- --help` says what it runs instead of starting a ten-minute run.
+readCommandLine({
+  usage: `Usage: npm test
+  Every check CI runs, in stages: the prerequisites (Chromium's headless shell, PostgreSQL 15),
+  the backend suite on PGlite and PostgreSQL beside typecheck, lint and unit tests, then build,
+  size and the end-to-end tests. It stops at the first failure and ends with a summary.
+  FOLIO_SKIP_POSTGRES=1 leaves the PostgreSQL run out; CHROMIUM_PATH and FOLIO_POSTGRES_BIN_DIR
+  point at a browser and a PostgreSQL installed elsewhere (README, "Quick start").`,
+  options: {},
+})
 
 const code = await runTestStages({
   ensurePrerequisites: () => ensurePrerequisites('test', nodeSystem(), consoleRunner),
