@@ -24,6 +24,9 @@ export const CALLBACK_PATH = '/confirm'
  * link can make the page say it, and a visit of its own never does.
  */
 export const SIGNED_OUT_STATE = 'signed-out'
+/** The same, after a sign-out everywhere that could not reach the sign-in service. */
+export const SIGNED_OUT_HERE_ONLY_STATE = 'signed-out-here-only'
+export type SignedOutState = typeof SIGNED_OUT_STATE | typeof SIGNED_OUT_HERE_ONLY_STATE
 
 export const routeRules: readonly RouteRule[] = [
   { path: '/', layout: 'marketing', colorMode: 'light' },

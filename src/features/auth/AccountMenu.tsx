@@ -2,8 +2,8 @@ import '../../styles/forms.css'
 import { useEffect, useRef, useState } from 'react'
 import { Link, useLocation } from 'react-router-dom'
 import { useSafeNavigate } from '../../app/useSafeNavigate'
-import { SIGNED_OUT_STATE } from '../../routeRules'
 import { SignInLink } from './SignInLink'
+import { signOutWith, signedOutState } from './signOut'
 import { loadSupabase } from './supabaseClient'
 import { useAuthState } from './useAuthState'
 
@@ -46,10 +46,9 @@ export function AccountMenu() {
   if (auth.status !== 'signed-in') return <SignInLink />
 
   const signOut = async () => {
-    const supabase = await loadSupabase()
-    await supabase.auth.signOut({ scope: 'local' })
+    await signOutWith(await loadSupabase(), 'local')
     // To the sign-in page, which says the sign-out worked (and is where one signs in again).
-    navigate('/login', { replace: true, state: SIGNED_OUT_STATE })
+    navigate('/login', { replace: true, state: signedOutState() })
   }
 
   const label = auth.user.email ?? 'Account'

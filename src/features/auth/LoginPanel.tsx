@@ -3,7 +3,7 @@ import { Suspense, lazy, useEffect } from 'react'
 import { Link, useLocation, useSearchParams } from 'react-router-dom'
 import { useIsHydrated } from '../../app/useIsHydrated'
 import { FormMessage } from '../../components/FormMessage'
-import { SIGNED_OUT_STATE } from '../../routeRules'
+import { SIGNED_OUT_HERE_ONLY_STATE, SIGNED_OUT_STATE } from '../../routeRules'
 import { PasswordForm } from './PasswordForm'
 import { useAuthRedirect } from './useAuthRedirect'
 
@@ -109,6 +109,12 @@ export function LoginPanel() {
       {/* After hydration, like the mode: the prerendered page was rendered without the state. */}
       {hydrated && location.state === SIGNED_OUT_STATE ? (
         <FormMessage kind="info">You are signed out.</FormMessage>
+      ) : null}
+      {hydrated && location.state === SIGNED_OUT_HERE_ONLY_STATE ? (
+        <FormMessage kind="info">
+          You are signed out on this device. Your other devices could not be signed out: Folio could
+          not be reached. Once you are online, sign in and choose “Sign out everywhere” again.
+        </FormMessage>
       ) : null}
       {mode === 'signin' || mode === 'signup' ? (
         <PasswordForm key={formKey} mode={mode} redirectTarget={target} onSignedIn={afterSignIn} />

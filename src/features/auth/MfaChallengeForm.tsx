@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
 import { FormMessage } from '../../components/FormMessage'
 import { TOTP_CODE_REQUIRED, verifySecondFactor } from './secondFactor'
+import { signOutWith } from './signOut'
 import { loadSupabase } from './supabaseClient'
 import { TotpCodeField } from './TotpCodeField'
 import { useAuthAction } from './useAuthAction'
@@ -30,8 +31,7 @@ export function MfaChallengeForm({ onVerified }: MfaChallengeFormProps) {
   // session, or the next visit to /dashboard would bring the person straight back here.
   const signInAsSomeoneElse = () =>
     run(async () => {
-      const { error: failure } = await (await loadSupabase()).auth.signOut({ scope: 'local' })
-      if (failure) throw failure
+      await signOutWith(await loadSupabase(), 'local')
       const signInParams = new URLSearchParams(params)
       signInParams.delete('mode')
       setParams(signInParams, { replace: true })

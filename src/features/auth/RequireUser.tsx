@@ -2,9 +2,10 @@ import { useEffect, useState } from 'react'
 import { useLocation } from 'react-router-dom'
 import type { Session } from '@supabase/supabase-js'
 import { useSafeNavigate } from '../../app/useSafeNavigate'
-import { CALLBACK_PATH, LOGIN_PATH, SIGNED_OUT_STATE, guardExcludeList } from '../../routeRules'
+import { CALLBACK_PATH, LOGIN_PATH, guardExcludeList, type SignedOutState } from '../../routeRules'
 import { readStoredAuth } from './authState'
 import { decideGuard } from './guard'
+import { signedOutState } from './signOut'
 import { loadSupabase } from './supabaseClient'
 
 interface RequireUserProps {
@@ -29,7 +30,7 @@ export function RequireUser({ children }: RequireUserProps) {
 
   useEffect(() => {
     let cancelled = false
-    const redirectToLogin = (state?: typeof SIGNED_OUT_STATE) => {
+    const redirectToLogin = (state?: SignedOutState) => {
       const decision = decideGuard(location, false, guardConfig)
       if (decision.kind === 'redirect') navigate(decision.to, { replace: true, state })
     }
@@ -53,8 +54,9 @@ export function RequireUser({ children }: RequireUserProps) {
     const unsubscribe = loadSupabase().then(
       (supabase) =>
         supabase.auth.onAuthStateChange((event, next) => {
-          // Signed out here, in another tab or by a revoked session: the sign-in page says so.
-          if (event === 'SIGNED_OUT') setTimeout(() => redirectToLogin(SIGNED_OUT_STATE), 0)
+          // Signed out here, in another tab or by a revoked session: the sign-in page says so,
+          // in the words of this tab's own sign-out if it made one (signOut.ts).
+          if (event === 'SIGNED_OUT') setTimeout(() => redirectToLogin(signedOutState()), 0)
           else if (next) setSession(next)
         }).data.subscription,
     )

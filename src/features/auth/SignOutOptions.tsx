@@ -2,10 +2,8 @@ import { useState } from 'react'
 import { useSafeNavigate } from '../../app/useSafeNavigate'
 import { FormMessage } from '../../components/FormMessage'
 import { authErrorMessage } from '../../lib/serviceErrorMessages'
-import { SIGNED_OUT_STATE } from '../../routeRules'
+import { signOutWith, signedOutState, type SignOutScope as Scope } from './signOut'
 import { loadSupabase } from './supabaseClient'
-
-type Scope = 'local' | 'global' | 'others'
 
 const labels: Record<Scope, string> = {
   local: 'Sign out of this device',
@@ -21,15 +19,13 @@ export function SignOutOptions() {
   async function signOut(scope: Scope) {
     setMessage(null)
     try {
-      const supabase = await loadSupabase()
-      const { error } = await supabase.auth.signOut({ scope })
-      if (error) throw error
+      await signOutWith(await loadSupabase(), scope)
       if (scope === 'others')
         setMessage({
           kind: 'success',
           text: 'Your other devices are signed out. This one stays signed in.',
         })
-      else navigate('/login', { replace: true, state: SIGNED_OUT_STATE })
+      else navigate('/login', { replace: true, state: signedOutState() })
     } catch (error) {
       setMessage({ kind: 'error', text: authErrorMessage(error) })
     }

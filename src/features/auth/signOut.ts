@@ -1,0 +1,62 @@
+/**
+ * Signing out, the one way every button does it. A sign-out of this device must leave no
+ * session in this browser, whether or not the sign-in service could be reached: on a shared
+ * computer the next person would otherwise open /dashboard as the one who just "signed out".
+ *
+ * supabase-js removes the stored session only after the service has answered the logout (or
+ * answered 401, 403 or 404); when the request fails (offline, a captive portal, a 5xx) it
+ * returns the error and keeps the session (`_signOut` in @supabase/auth-js 2.109, reported
+ * upstream as supabase/supabase-js issue 2501). Then the stored session is removed here and
+ * supabase-js is asked again: with nothing stored it skips the service and only clears this
+ * device, telling this tab and the others (SIGNED_OUT), which clears the cookies and sends
+ * every open dashboard to the sign-in page.
+ *
+ * The session then still exists on the server, but its refresh token is gone from the only
+ * device that held it, and its access token lapses within the hour (`jwt_expiry`).
+ */
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { SIGNED_OUT_HERE_ONLY_STATE, SIGNED_OUT_STATE, type SignedOutState } from '../../routeRules'
+import { storageKeyFor } from './sessionKey'
+import { supabaseSettings } from './supabaseClient'
+
+export type SignOutScope = 'local' | 'global' | 'others'
+
+/**
+ * What the sign-in page says after this tab's latest sign-out. Both the button that signed out
+ * and the guard of the page it was on (RequireUser, on SIGNED_OUT) go there, in either order.
+ */
+let lastSignOut: SignedOutState = SIGNED_OUT_STATE
+
+export function signedOutState(): SignedOutState {
+  return lastSignOut
+}
+
+/**
+ * Signs out with `scope`. For 'local' and 'global' this device is always signed out (a global
+ * one that could not reach the service leaves `signedOutState()` saying so); only 'others',
+ * which keeps this device, can fail, and then throws the service's error.
+ */
+export async function signOutWith(supabase: SupabaseClient, scope: SignOutScope): Promise<void> {
+  lastSignOut = SIGNED_OUT_STATE
+  const { error } = await supabase.auth.signOut({ scope })
+  if (!error) return
+  if (scope === 'others') throw error
+  if (scope === 'global') lastSignOut = SIGNED_OUT_HERE_ONLY_STATE
+  forgetStoredSession()
+  const local = await supabase.auth.signOut({ scope: 'local' })
+  // Nothing is stored any more, so supabase-js makes no request and cannot fail here; should a
+  // later version differ, the session is gone from storage all the same.
+  if (local.error) forgetStoredSession()
+}
+
+/** Removes what supabase-js stored for the session: the tokens, the user, a PKCE verifier. */
+function forgetStoredSession(): void {
+  const key = storageKeyFor(supabaseSettings().url)
+  for (const name of [key, `${key}-user`, `${key}-code-verifier`]) {
+    try {
+      window.localStorage.removeItem(name)
+    } catch {
+      // Storage off: supabase-js could not have stored a session in it either.
+    }
+  }
+}

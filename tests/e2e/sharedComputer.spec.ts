@@ -1,0 +1,65 @@
+/**
+ * A shared computer, as the next person at it would try it: after someone signs out, their
+ * session must be gone from this browser, whether or not the sign-in service could be reached
+ * at that moment (offline, a captive portal, the service down). supabase-js keeps the session
+ * when its logout request fails (`_signOut` in @supabase/auth-js 2.109; supabase/supabase-js
+ * issue 2501), so the sign-out itself must finish the job on this device.
+ */
+import type { Page } from '@playwright/test'
+import { BACKEND_URL, createUser, signIn } from './backend.ts'
+import { expect, test } from './fixtures.ts'
+
+/** The sign-in service cannot be reached for a sign-out, as when the device is offline. */
+async function logoutUnreachable(page: Page) {
+  await page.route(`${BACKEND_URL}/auth/v1/logout**`, (route) =>
+    route.abort('internetdisconnected'),
+  )
+}
+
+/** Session-looking entries (supabase-js's token, its PKCE verifier) left in localStorage. */
+function storedSessions(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    Object.keys(localStorage).filter((key) => /^sb-.+-auth-token/.test(key)),
+  )
+}
+
+/** The next person opens the dashboard: they must be asked to sign in. */
+async function expectDashboardClosed(page: Page) {
+  await page.goto('/dashboard')
+  await expect(page).toHaveURL(/\/login/)
+  await expect(page.getByRole('heading', { name: 'Sign in to Folio' })).toBeVisible()
+}
+
+test('the account menu signs out of this device even when the sign-in service cannot be reached', async ({
+  page,
+}) => {
+  const user = await createUser('offline-menu-sign-out')
+  await signIn(page, user, '/dashboard')
+  await logoutUnreachable(page)
+  await page.getByTestId('account-menu').click()
+  await page.getByRole('menuitem', { name: 'Sign out' }).click()
+  await expect(page).toHaveURL(/\/login/)
+  await expect(page.getByRole('status').filter({ hasText: 'You are signed out.' })).toBeVisible()
+  expect(await storedSessions(page)).toEqual([])
+  await expectDashboardClosed(page)
+})
+
+test('"Sign out of this device" and "Sign out everywhere" leave no session here when offline', async ({
+  page,
+}) => {
+  const user = await createUser('offline-account-sign-out')
+  for (const scope of ['Sign out of this device', 'Sign out everywhere']) {
+    await signIn(page, user, '/dashboard/account')
+    await logoutUnreachable(page)
+    await page.getByRole('button', { name: scope }).click()
+    await expect(page).toHaveURL(/\/login/)
+    expect(await storedSessions(page)).toEqual([])
+    if (scope === 'Sign out everywhere')
+      // The other devices are still signed in: the person must know that.
+      await expect(
+        page.getByRole('status').filter({ hasText: 'Your other devices could not be signed out' }),
+      ).toBeVisible()
+    await page.unrouteAll()
+    await expectDashboardClosed(page)
+  }
+})
