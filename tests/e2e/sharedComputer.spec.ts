@@ -6,8 +6,15 @@
  * issue 2501), so the sign-out itself must finish the job on this device.
  */
 import type { Page } from '@playwright/test'
-import { BACKEND_URL, createUser, signIn } from './backend.ts'
-import { expect, test } from './fixtures.ts'
+import { BACKEND_URL, adminClient, createUser, signIn } from './backend.ts'
+import { documentLink, editorReady, insertDocument, preview } from './dashboardHelpers.ts'
+import { documentIsMarked, expect, markDocument, test } from './fixtures.ts'
+
+/** A 2×2 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGP4z8AARAwQCgAf7gP9i18U1AAAAABJRU5ErkJggg==',
+  'base64',
+)
 
 /** The sign-in service cannot be reached for a sign-out, as when the device is offline. */
 async function logoutUnreachable(page: Page) {
@@ -62,4 +69,51 @@ test('"Sign out of this device" and "Sign out everywhere" leave no session here 
     await page.unrouteAll()
     await expectDashboardClosed(page)
   }
+})
+
+test('an image signed for one person is not shown to the next person who signs in on the tab', async ({
+  page,
+}) => {
+  // The first person's private image, in a note of theirs.
+  const first = await createUser('shared-tab-first', { plan: 'pro' })
+  const path = `${first.id}/${crypto.randomUUID()}/private-photo.png`
+  const upload = await (
+    await adminClient()
+  ).storage
+    .from('attachments')
+    .upload(path, PNG, { contentType: 'image/png' })
+  expect(upload.error).toBeNull()
+  const markdown = `![photo](${BACKEND_URL}/storage/v1/object/authenticated/attachments/${path})\n`
+  const theirs = await insertDocument(first, { title: 'Holiday', body: markdown })
+  await signIn(page, first, `/dashboard?doc=${theirs.id}`)
+  await editorReady(page)
+  await expect(preview(page).locator('img[data-attachment]')).toHaveAttribute(
+    'src',
+    /\/object\/sign\/attachments\//,
+  )
+
+  // They sign out; the next person signs in on the same tab (no page load in between) and
+  // opens a note that names the first person's image.
+  await markDocument(page)
+  await page.getByTestId('account-menu').click()
+  await page.getByRole('menuitem', { name: 'Sign out' }).click()
+  await expect(page).toHaveURL(/\/login/)
+  const next = await createUser('shared-tab-next')
+  await insertDocument(next, { title: 'Borrowed', body: markdown })
+  await page.getByLabel('Email', { exact: true }).fill(next.email)
+  await page.getByLabel('Password').fill(next.password)
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+  await expect(page).toHaveURL(/\/dashboard/)
+  expect(await documentIsMarked(page)).toBe(true)
+
+  // The image is asked for as the next person, and storage refuses them: nothing is shown.
+  const signing = page.waitForResponse((response) =>
+    response.url().includes('/storage/v1/object/sign/attachments/'),
+  )
+  await documentLink(page, 'Borrowed').click()
+  await editorReady(page)
+  const image = preview(page).locator('img[data-attachment]')
+  await expect(image).toHaveAttribute('data-loading', 'true')
+  expect((await signing).ok()).toBe(false)
+  await expect(image).not.toHaveAttribute('src', /.+/)
 })
