@@ -7,7 +7,14 @@
  */
 import type { Page } from '@playwright/test'
 import { BACKEND_URL, adminClient, createUser, signIn } from './backend.ts'
-import { documentLink, editorReady, insertDocument, preview } from './dashboardHelpers.ts'
+import {
+  appendText,
+  documentLink,
+  editorReady,
+  insertDocument,
+  preview,
+  readDocument,
+} from './dashboardHelpers.ts'
 import { documentIsMarked, expect, markDocument, test } from './fixtures.ts'
 
 /** A 2×2 PNG. */
@@ -27,6 +34,26 @@ async function logoutUnreachable(page: Page) {
 function storedSessions(page: Page): Promise<string[]> {
   return page.evaluate(() =>
     Object.keys(localStorage).filter((key) => /^sb-.+-auth-token/.test(key)),
+  )
+}
+
+/** What the dashboard keeps of notes in this browser (unsaved text, and the text it was typed on). */
+function keptOnDevice(page: Page): Promise<{ drafts: unknown[]; bases: unknown[] }> {
+  return page.evaluate(
+    () =>
+      new Promise((resolve, reject) => {
+        const opening = indexedDB.open('folio-drafts')
+        opening.onerror = () => reject(opening.error)
+        opening.onsuccess = () => {
+          const transaction = opening.result.transaction(['drafts', 'bases'], 'readonly')
+          const drafts = transaction.objectStore('drafts').getAll()
+          const bases = transaction.objectStore('bases').getAll()
+          transaction.oncomplete = () => {
+            opening.result.close()
+            resolve({ drafts: drafts.result, bases: bases.result })
+          }
+        }
+      }),
   )
 }
 
@@ -116,4 +143,20 @@ test('an image signed for one person is not shown to the next person who signs i
   await expect(image).toHaveAttribute('data-loading', 'true')
   expect((await signing).ok()).toBe(false)
   await expect(image).not.toHaveAttribute('src', /.+/)
+})
+
+test('text typed just before signing out is saved first, and none of the note stays in the browser', async ({
+  page,
+}) => {
+  const owner = await createUser('sign-out-after-typing')
+  const doc = await insertDocument(owner, { title: 'Private', body: 'Saved start.' })
+  await signIn(page, owner, `/dashboard?doc=${doc.id}`)
+  await editorReady(page)
+  // Signed out at once, before the save that follows a pause in typing.
+  await appendText(page, ' The last words.')
+  await page.getByTestId('account-menu').click()
+  await page.getByRole('menuitem', { name: 'Sign out' }).click()
+  await expect(page).toHaveURL(/\/login/)
+  expect((await readDocument(doc.id)).body).toBe('Saved start. The last words.')
+  await expect.poll(() => keptOnDevice(page)).toEqual({ drafts: [], bases: [] })
 })

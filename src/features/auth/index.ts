@@ -9,5 +9,6 @@
  */
 import '../../styles/forms.css'
 export { RequireUser } from './RequireUser'
+export { whenSigningOutHere } from './signOut'
 export { loadSupabase } from './supabaseClient'
 export { useAuthState } from './useAuthState'

@@ -22,6 +22,34 @@ import { supabaseSettings } from './supabaseClient'
 export type SignOutScope = 'local' | 'global' | 'others'
 
 /**
+ * How long a sign-out of this device waits for the work registered with whenSigningOutHere (a
+ * save of text typed a moment before) before it goes ahead regardless.
+ */
+const SETTLE_BEFORE_SIGN_OUT_MS = 5_000
+
+const beforeSigningOutHere = new Set<() => Promise<unknown>>()
+
+/**
+ * Work to finish while this device is still signed in, before it signs out: the dashboard saves
+ * text typed since the last save, which would otherwise stay unsaved, kept only in this
+ * browser's draft store, where the next person at the computer could read it. Returns the
+ * function that unregisters it.
+ */
+export function whenSigningOutHere(task: () => Promise<unknown>): () => void {
+  beforeSigningOutHere.add(task)
+  return () => beforeSigningOutHere.delete(task)
+}
+
+function settleBeforeSigningOut(): Promise<unknown> {
+  const tasks = [...beforeSigningOutHere].map((task) => task().catch(() => undefined))
+  if (tasks.length === 0) return Promise.resolve()
+  return Promise.race([
+    Promise.all(tasks),
+    new Promise((resolve) => setTimeout(resolve, SETTLE_BEFORE_SIGN_OUT_MS)),
+  ])
+}
+
+/**
  * What the sign-in page says after this tab's latest sign-out. Both the button that signed out
  * and the guard of the page it was on (RequireUser, on SIGNED_OUT) go there, in either order.
  */
@@ -38,6 +66,7 @@ export function signedOutState(): SignedOutState {
  */
 export async function signOutWith(supabase: SupabaseClient, scope: SignOutScope): Promise<void> {
   lastSignOut = SIGNED_OUT_STATE
+  if (scope !== 'others') await settleBeforeSigningOut()
   const { error } = await supabase.auth.signOut({ scope })
   if (!error) return
   if (scope === 'others') throw error

@@ -6,6 +6,7 @@
  */
 import { useEffect, useState, useSyncExternalStore } from 'react'
 import type { SupabaseClient } from '@supabase/supabase-js'
+import { whenSigningOutHere } from '../auth'
 import { getDocument, saveDocumentBody } from './documentsApi'
 import { DocumentSession, type SaveOutcome, type SessionState } from './documentSession'
 import { keepDraftsOf } from './draftKeeper'
@@ -56,6 +57,7 @@ export function useDocumentSession(
     if (!supabase) return
     let session: DocumentSession | null = null
     let stopKeeping: (() => void) | null = null
+    let stopSavingOnSignOut: (() => void) | null = null
     let cancelled = false
     setOpen({ status: 'loading' })
     void Promise.all([getDocument(supabase, id), readDraft(userId, id)]).then(
@@ -78,6 +80,9 @@ export function useDocumentSession(
         if (restore) session.restoreDraft(restore.body, restore.baseBody)
         else if (draft) void forgetDraft(userId, id) // the server already has that text
         stopKeeping = keepDraftsOf(session, userId, draftStore, { alreadyKept: Boolean(restore) })
+        // Signing out of this device saves the last words first; once saved, the keeper above
+        // forgets them, so none of the note stays in this browser.
+        stopSavingOnSignOut = whenSigningOutHere(() => opened.flush())
         setOpen({ status: 'ready', session, restoredAt: restore?.keptAt ?? null })
       },
     )
@@ -107,6 +112,7 @@ export function useDocumentSession(
     return () => {
       cancelled = true
       stopListening()
+      stopSavingOnSignOut?.()
       window.removeEventListener('online', online)
       session?.takePendingText() // the last keystrokes, into the draft kept on this device
       stopKeeping?.()
