@@ -30,11 +30,19 @@ async function logoutUnreachable(page: Page) {
   )
 }
 
-/** Session-looking entries (supabase-js's token, its PKCE verifier) left in localStorage. */
-function storedSessions(page: Page): Promise<string[]> {
-  return page.evaluate(() =>
+/**
+ * Session-looking entries left in this browser: supabase-js's token and PKCE verifier in
+ * localStorage, and the session cookies the app writes (src/features/auth/cookies.ts).
+ */
+async function storedSessions(page: Page): Promise<string[]> {
+  const stored = await page.evaluate(() =>
     Object.keys(localStorage).filter((key) => /^sb-.+-auth-token/.test(key)),
   )
+  const cookies = await page.context().cookies()
+  return [
+    ...stored,
+    ...cookies.filter(({ name }) => name.startsWith('sb-')).map(({ name }) => name),
+  ]
 }
 
 /** What the dashboard keeps of notes in this browser (unsaved text, and the text it was typed on). */
@@ -69,6 +77,9 @@ test('the account menu signs out of this device even when the sign-in service ca
 }) => {
   const user = await createUser('offline-menu-sign-out')
   await signIn(page, user, '/dashboard')
+  await expect
+    .poll(() => storedSessions(page))
+    .toEqual(expect.arrayContaining(['sb-access-token', 'sb-refresh-token']))
   await logoutUnreachable(page)
   await page.getByTestId('account-menu').click()
   await page.getByRole('menuitem', { name: 'Sign out' }).click()
