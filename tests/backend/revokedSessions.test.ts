@@ -59,6 +59,8 @@ describe('a revoked session loses data access at once', () => {
     expect(remove.data).toEqual([])
     expect((await other.from('profiles').select('id')).data).toEqual([])
     expect((await other.from('subscriptions').select('id')).data).toEqual([])
+    // Nor what the subscriptions amount to: the plan is not told, as at aal1.
+    expect((await other.rpc('current_plan')).data).toBeNull()
     expect((await other.storage.from('attachments').download(path)).data).toBeNull()
     expect((await other.storage.from('attachments').list(id)).data).toEqual([])
     const reupload = await other.storage
@@ -72,6 +74,7 @@ describe('a revoked session loses data access at once', () => {
     expect((await here.from('document_heads').select('id')).data).toEqual([{ id: docId }])
     expect((await here.from('profiles').select('id')).data).toEqual([{ id }])
     expect((await here.from('subscriptions').select('user_id')).data).toEqual([{ user_id: id }])
+    expect((await here.rpc('current_plan')).data).toBe('pro')
     expect((await here.storage.from('attachments').download(path)).error).toBeNull()
   })
 
