@@ -112,8 +112,8 @@ export function LoginPanel() {
       ) : null}
       {hydrated && location.state === SIGNED_OUT_HERE_ONLY_STATE ? (
         <FormMessage kind="info">
-          You are signed out on this device. Your other devices could not be signed out: Folio could
-          not be reached. Once you are online, sign in and choose “Sign out everywhere” again.
+          You are signed out here. Your other devices could not be signed out: Folio could not be
+          reached. Sign in once online and choose “Sign out everywhere” again.
         </FormMessage>
       ) : null}
       {mode === 'signin' || mode === 'signup' ? (
