@@ -50,13 +50,15 @@ function settleBeforeSigningOut(): Promise<unknown> {
 }
 
 /**
- * What the sign-in page says after this tab's latest sign-out. Both the button that signed out
- * and the guard of the page it was on (RequireUser, on SIGNED_OUT) go there, in either order.
+ * What the sign-in page says after this tab's sign-out. Both the button that signed out and the
+ * guard of the page it was on (RequireUser, on SIGNED_OUT) go there, in either order, moments
+ * after it; a later SIGNED_OUT (another tab, a revoked session) is a sign-out of its own.
  */
-let lastSignOut: SignedOutState = SIGNED_OUT_STATE
+const SIGN_OUT_NOTICE_MS = 10_000
+let lastSignOut: { state: SignedOutState; at: number } = { state: SIGNED_OUT_STATE, at: 0 }
 
 export function signedOutState(): SignedOutState {
-  return lastSignOut
+  return Date.now() - lastSignOut.at < SIGN_OUT_NOTICE_MS ? lastSignOut.state : SIGNED_OUT_STATE
 }
 
 /**
@@ -65,12 +67,12 @@ export function signedOutState(): SignedOutState {
  * which keeps this device, can fail, and then throws the service's error.
  */
 export async function signOutWith(supabase: SupabaseClient, scope: SignOutScope): Promise<void> {
-  lastSignOut = SIGNED_OUT_STATE
+  lastSignOut = { state: SIGNED_OUT_STATE, at: 0 }
   if (scope !== 'others') await settleBeforeSigningOut()
   const { error } = await supabase.auth.signOut({ scope })
   if (!error) return
   if (scope === 'others') throw error
-  if (scope === 'global') lastSignOut = SIGNED_OUT_HERE_ONLY_STATE
+  if (scope === 'global') lastSignOut = { state: SIGNED_OUT_HERE_ONLY_STATE, at: Date.now() }
   forgetStoredSession()
   const local = await supabase.auth.signOut({ scope: 'local' })
   // Nothing is stored any more, so supabase-js makes no request and cannot fail here; should a
