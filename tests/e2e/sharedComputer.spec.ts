@@ -1,9 +1,11 @@
 /**
- * A shared computer, as the next person at it would try it: after someone signs out, their
- * session must be gone from this browser, whether or not the sign-in service could be reached
- * at that moment (offline, a captive portal, the service down). supabase-js keeps the session
- * when its logout request fails (`_signOut` in @supabase/auth-js 2.109; supabase/supabase-js
- * issue 2501), so the sign-out itself must finish the job on this device.
+ * A shared computer, as the next person at it would try it. After someone signs out:
+ * - their session is gone from this browser, whether or not the sign-in service could be
+ *   reached at that moment (offline, a captive portal, the service down): supabase-js keeps the
+ *   session when its logout request fails (`_signOut` in @supabase/auth-js 2.109;
+ *   supabase/supabase-js issue 2501), so the sign-out itself must finish the job here;
+ * - none of their note stays in the browser's draft store when the text could be saved;
+ * - the next person signing in on the same tab is handed none of their signed image URLs.
  */
 import type { Page } from '@playwright/test'
 import { BACKEND_URL, adminClient, createUser, signIn } from './backend.ts'
