@@ -91,6 +91,23 @@ test('the account menu signs out of this device even when the sign-in service ca
   await expectDashboardClosed(page)
 })
 
+test('a sign-out in one tab that cannot reach the service closes the note open in another', async ({
+  context,
+}) => {
+  const user = await createUser('offline-two-tabs')
+  const doc = await insertDocument(user, { title: 'Private', body: 'Text on the other tab.' })
+  const other = await context.newPage()
+  await signIn(other, user, `/dashboard?doc=${doc.id}`)
+  await editorReady(other)
+  const here = await context.newPage()
+  await here.goto('/dashboard/account')
+  await logoutUnreachable(here)
+  await here.getByRole('button', { name: 'Sign out of this device' }).click()
+  await expect(here).toHaveURL(/\/login/)
+  await expect(other).toHaveURL(/\/login/)
+  await expect(other.getByText('Text on the other tab.')).toHaveCount(0)
+})
+
 test('"Sign out of this device" and "Sign out everywhere" leave no session here when offline', async ({
   page,
 }) => {
