@@ -69,15 +69,21 @@ export function signedOutState(): SignedOutState {
 export async function signOutWith(supabase: SupabaseClient, scope: SignOutScope): Promise<void> {
   lastSignOut = { state: SIGNED_OUT_STATE, at: 0 }
   if (scope !== 'others') await settleBeforeSigningOut()
-  const { error } = await supabase.auth.signOut({ scope })
+  let error: unknown
+  try {
+    ;({ error } = await supabase.auth.signOut({ scope }))
+  } catch (thrown) {
+    // Versions that let the failed request's exception through (supabase/supabase-js issue
+    // 2501) fail the same way as those that return it.
+    error = thrown
+  }
   if (!error) return
   if (scope === 'others') throw error
   if (scope === 'global') lastSignOut = { state: SIGNED_OUT_HERE_ONLY_STATE, at: Date.now() }
   forgetStoredSession()
-  const local = await supabase.auth.signOut({ scope: 'local' })
-  // Nothing is stored any more, so supabase-js makes no request and cannot fail here; should a
-  // later version differ, the session is gone from storage all the same.
-  if (local.error) forgetStoredSession()
+  // Nothing is stored any more, so supabase-js makes no request: it clears its state and tells
+  // every tab. Should that fail, the session is gone from storage all the same.
+  await supabase.auth.signOut({ scope: 'local' }).catch(() => undefined)
 }
 
 /** Removes what supabase-js stored for the session: the tokens, the user, a PKCE verifier. */
