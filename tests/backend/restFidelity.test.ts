@@ -43,6 +43,8 @@ beforeAll(async () => {
     $$;
     create function public.audit_all_parents() returns setof public.audit_parents
     language sql stable as $$ select * from public.audit_parents $$;
+    create function public.audit_parents_labelled(label text) returns setof public.audit_parents
+    language sql stable as $$ select * from public.audit_parents p where p.label = $1 $$;
     create function public.audit_wipe_log() returns void
     language sql as $$ delete from public.audit_log $$;
     grant delete on public.audit_log to anon;
@@ -252,5 +254,66 @@ describe('Data API as strict as hosted PostgREST', () => {
     expect(toOne.data).toEqual([{ id: 10, audit_parents: { id: 1 } }])
     const left = await client(backend).from('audit_parents').select('id, audit_children!left(id)')
     expect(left.data).toHaveLength(3)
+  })
+
+  // Hosted: on GET (and HEAD) /rpc a query parameter is a filter on the result when its value
+  // parses as an operator expression (`id=eq.2`, `not.in.(…)`), and a function argument only
+  // otherwise (src/PostgREST/ApiRequest/QueryParams.hs v12.2.12 and v13.0.8, pRequestFilter:
+  // `pOpExpr pSingleVal <|> pure (NoOpExpr v)`; parse keeps the NoOpExpr ones as qsParams).
+  // A value that starts an operator and then fails (`not.a`, `is.maybe`) is a parse error, a
+  // parameter with no `=` is dropped (nonemptyParams), `and`/`or` are logic trees, and the
+  // function is looked up by the argument names alone (Plan.hs callReadPlan, findProc), so a
+  // name it lacks is 404 PGRST202 (Error.hs NoRpc).
+  it('reads GET rpc parameters as hosted does: arguments, filters, logic, errors', async () => {
+    const get = (query: string, method = 'GET') =>
+      fetch(`${backend.url}/rest/v1/rpc/audit_parents_labelled?${query}`, {
+        method,
+        headers: { apikey: backend.anonKey },
+      })
+    const ids = async (res: Response) => ((await res.json()) as { id: number }[]).map((r) => r.id)
+
+    const plain = await get('label=a&order=id')
+    expect(plain.status).toBe(200)
+    expect(await ids(plain)).toEqual([1, 2])
+    // A filter next to the argument filters the result; it is not another argument.
+    const filtered = await get('label=a&id=eq.2')
+    expect(filtered.status).toBe(200)
+    expect(await ids(filtered)).toEqual([2])
+    const logic = await get('label=a&or=(id.eq.1,id.eq.3)')
+    expect(logic.status).toBe(200)
+    expect(await ids(logic)).toEqual([1])
+    const paged = await get('label=a&order=id.desc&limit=1')
+    expect(await ids(paged)).toEqual([2])
+
+    // `label=eq.a` is a filter, so the function is called without its argument: not found.
+    const asFilter = await get('label=eq.a')
+    expect(asFilter.status).toBe(404)
+    expect(await asFilter.json()).toMatchObject({
+      code: 'PGRST202',
+      message:
+        'Could not find the function public.audit_parents_labelled without parameters in the schema cache',
+      details:
+        'Searched for the function public.audit_parents_labelled without parameters, but no matches were found in the schema cache.',
+    })
+    expect((await get('label=eq.a', 'HEAD')).status).toBe(404)
+    // An argument the function does not have.
+    const unknown = await get('label=a&colour=red')
+    expect(unknown.status).toBe(404)
+    expect(await unknown.json()).toMatchObject({
+      code: 'PGRST202',
+      message:
+        'Could not find the function public.audit_parents_labelled(colour, label) in the schema cache',
+      details:
+        'Searched for the function public.audit_parents_labelled with parameters colour, label, but no matches were found in the schema cache.',
+      hint: 'Perhaps you meant to call the function public.audit_parents_labelled(label)',
+    })
+    // A parameter with no value is dropped, so the argument is missing.
+    expect((await get('label')).status).toBe(404)
+    // A value that starts an operator and does not finish it is a parse error, not an argument.
+    for (const value of ['not.a', 'is.maybe', 'in.a']) {
+      const res = await get(`label=${value}`)
+      expect(res.status, value).toBe(400)
+      expect(((await res.json()) as { code: string }).code, value).toBe('PGRST100')
+    }
   })
 })

@@ -39,6 +39,48 @@ function pickOverload(candidates: FunctionInfo[], given: string[]): FunctionInfo
   })
 }
 
+/**
+ * 404 PGRST202 as PostgREST words it (src/PostgREST/Error.hs v12.2.12, `toJSON (NoRpc …)` and
+ * noRpcHint; v13.0.8 the same): the argument names sorted (they are a Set there), "without
+ * parameters" for none, the single-json-parameter fallback named only for a JSON POST. The hint
+ * is hosted's fuzzy match narrowed to what is certain: it is given only when the function exists,
+ * naming the overload sharing the most argument names; for an unknown name it is left out.
+ */
+function functionNotFound(
+  schema: string,
+  name: string,
+  given: string[],
+  candidates: FunctionInfo[],
+  invokedByGet: boolean,
+): RestError {
+  const fn = `${schema}.${name}`
+  const keys = [...given].sort()
+  const listed = keys.join(', ')
+  const withParams =
+    keys.length === 0
+      ? ' without parameters'
+      : ` with parameter${keys.length > 1 ? 's' : ''} ${listed}`
+  const closest = [...candidates].sort(
+    (a, b) => shared(b, keys) - shared(a, keys) || a.args.length - b.args.length,
+  )[0]
+  return new RestError(
+    404,
+    'PGRST202',
+    `Could not find the function ${fn}${keys.length === 0 ? ' without parameters' : `(${listed})`} in the schema cache`,
+    `Searched for the function ${fn}${withParams}${invokedByGet ? '' : ' or with a single unnamed json/jsonb parameter'}, but no matches were found in the schema cache.`,
+    closest
+      ? `Perhaps you meant to call the function ${fn}(${closest.args
+          .map((a) => a.name)
+          .sort()
+          .join(', ')})`
+      : null,
+  )
+}
+
+function shared(fn: FunctionInfo, keys: string[]): number {
+  return fn.args.filter((a) => keys.includes(a.name)).length
+}
+
 /** Whether the request reads the result: anything but `select=*` with no filter or page. */
 function readsResult(query: RestQuery): boolean {
   return (
@@ -65,21 +107,17 @@ export async function callFunction(
   schema: string,
   name: string,
   args: Record<string, unknown>,
+  /** GET or HEAD: the arguments came from the query string (worded so in a not-found error). */
+  invokedByGet: boolean,
   /** The most rows a set-returning function's answer holds (the Data API's max rows). */
   maxRows: number,
   /** select, filters, order, limit and offset of the request, read off the function's rows. */
   read?: RestQuery,
 ): Promise<CallResult> {
   const given = Object.keys(args)
-  const fn = pickOverload(await catalog.functionsNamed(schema, name), given)
-  if (!fn) {
-    throw new RestError(
-      404,
-      'PGRST202',
-      `Could not find the function ${schema}.${name}(${given.join(', ')}) in the schema cache`,
-      `Searched for the function ${schema}.${name} with parameters ${given.join(', ') || 'none'} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
-    )
-  }
+  const candidates = await catalog.functionsNamed(schema, name)
+  const fn = pickOverload(candidates, given)
+  if (!fn) throw functionNotFound(schema, name, given, candidates, invokedByGet)
   // POST to a STABLE or IMMUTABLE function runs read-only, so a write it makes through a
   // volatile callee fails with 25006 (405), as on hosted (src/PostgREST/Plan.hs v12.2.12:182-186,
   // callReadPlan: `(Inv, Routine.Stable) -> SQL.Read`). GET is read-only already.

@@ -35,7 +35,7 @@ export interface RestQuery {
   singleObject: boolean
   stripNulls: boolean
   prefer: Preferences
-  /** Query parameters that were not PostgREST keywords (RPC arguments for GET). */
+  /** GET /rpc arguments: the query parameters that are neither keywords nor filters. */
   rest: Map<string, string>
 }
 
@@ -111,44 +111,101 @@ function parseRange(headers: Headers): { offset: number; limit?: number } | unde
   return { offset: from, limit: match[2] ? Math.max(0, Number(match[2]) - from + 1) : undefined }
 }
 
-/** With `argumentsInQuery` (GET /rpc/fn) plain parameters are function arguments, not filters. */
+/**
+ * The query string as PostgREST splits it: pairs separated by `&` or `;`, `+` read as a space,
+ * and a value of null for a parameter written without `=` (src/PostgREST/ApiRequest/QueryParams.hs
+ * v12.2.12, parse: `HTTP.parseQueryReplacePlus True`, whose pairs http-types splits on both).
+ */
+function queryPairs(search: string): [string, string | null][] {
+  const decode = (text: string) => new URLSearchParams(`v=${text}`).get('v') ?? ''
+  return search
+    .replace(/^\?/, '')
+    .split(/[&;]/)
+    .filter((piece) => piece !== '')
+    .map((piece) => {
+      const equals = piece.indexOf('=')
+      if (equals < 0) return [decode(piece), null]
+      return [decode(piece.slice(0, equals)), decode(piece.slice(equals + 1))]
+    })
+}
+
+/**
+ * Whether a GET /rpc parameter's value is a filter on the result rather than an argument: one
+ * that parses as an operator expression. PostgREST tries the operator parser and falls back to
+ * an argument only when it consumed nothing (QueryParams.hs v12.2.12 and v13.0.8, pRequestFilter:
+ * `pOpExpr pSingleVal <|> pure (NoOpExpr v)`; pOpExpr). `not.`, `in.` and `is.` commit the parser
+ * (their `try` ends at the delimiter), so a value that goes on wrongly after them is a parse error,
+ * 400 PGRST100, and never an argument; the other operators are tried whole.
+ */
+function isOperatorExpression(value: string): boolean {
+  const negated = value.startsWith('not.')
+  const rest = negated ? value.slice(4) : value
+  const committed = (expecting: string) =>
+    parseError(`"failed to parse filter (${value})" (line 1, column 1)`, expecting)
+  if (rest.startsWith('in.')) {
+    if (!rest.startsWith('in.(')) throw committed('expecting "("')
+    return true
+  }
+  if (rest.startsWith('is.')) {
+    if (!/^is\.(null|unknown|true|false)/i.test(rest))
+      throw committed('expecting null or trilean value (unknown, true, false)')
+    return true
+  }
+  if (
+    /^isdistinct\./.test(rest) ||
+    /^(fts|plfts|phfts|wfts)(\([^()]+\))?\./.test(rest) ||
+    /^(neq|cs|cd|ov|sl|sr|nxr|nxl|adj)\./.test(rest) ||
+    /^(eq|gte|gt|lte|lt|like|ilike|match|imatch)(\((any|all)\))?\./.test(rest)
+  )
+    return true
+  if (negated) throw committed('expecting operator (eq, gt, ...)')
+  return false
+}
+
+/**
+ * With `argumentsInQuery` (GET and HEAD /rpc/fn) a parameter whose value is not an operator
+ * expression is a function argument; every other one is a filter on the result, as on tables.
+ */
 export function parseRestRequest(
   req: Request,
   options: { argumentsInQuery?: boolean } = {},
 ): RestQuery {
   const url = new URL(req.url)
-  const params = url.searchParams
+  const pairs = queryPairs(url.search)
+  // The first occurrence of a reserved parameter counts (QueryParams.hs parse, lookupParam).
+  const param = (name: string): string | null => pairs.find(([key]) => key === name)?.[1] ?? null
   const filters: Filter[] = []
   const rest = new Map<string, string>()
-  for (const [key, value] of params) {
-    if (RESERVED.has(key)) continue
+  for (const [key, value] of pairs) {
+    // A parameter without `=` is dropped (QueryParams.hs parse, nonemptyParams).
+    if (value === null || RESERVED.has(key)) continue
     const logic = /^(not\.)?(and|or)$/.exec(key)
-    if (options.argumentsInQuery) {
-      rest.set(key, value)
-    } else if (logic) {
+    if (logic) {
       filters.push(parseLogic(logic[2] as 'and' | 'or', Boolean(logic[1]), value))
     } else if (key.includes('.')) {
       throw parseError(
         `"failed to parse filter (${key})"`,
         'filters on embedded resources are not supported by the local backend',
       )
+    } else if (options.argumentsInQuery && !isOperatorExpression(value)) {
+      rest.set(key, value)
     } else {
       filters.push(parseOperation(key, value))
     }
   }
   const accept = req.headers.get('accept') ?? ''
   const range = parseRange(req.headers)
-  const queryLimit = params.get('limit')
-  const queryOffset = params.get('offset')
+  const queryLimit = param('limit')
+  const queryOffset = param('offset')
   let limit = queryLimit !== null ? nonNegativeInteger('limit', queryLimit) : undefined
   if (range?.limit !== undefined)
     limit = limit === undefined ? range.limit : Math.min(limit, range.limit)
-  const columns = params.get('columns')
-  const onConflict = params.get('on_conflict')
+  const columns = param('columns')
+  const onConflict = param('on_conflict')
   return {
-    select: parseSelect(params.get('select') ?? '*'),
+    select: parseSelect(param('select') ?? '*'),
     filters,
-    order: params.get('order') ? parseOrder(params.get('order')!) : [],
+    order: param('order') ? parseOrder(param('order')!) : [],
     limit,
     offset: queryOffset !== null ? nonNegativeInteger('offset', queryOffset) : (range?.offset ?? 0),
     onConflict: onConflict ? onConflict.split(',').map((c) => c.trim()) : undefined,

@@ -185,6 +185,7 @@ async function handle(
           schema,
           decodeURIComponent(rpc[1]!),
           args,
+          reading,
           ctx.maxRows,
           query,
         )
