@@ -43,6 +43,8 @@ beforeAll(async () => {
     $$;
     create function public.audit_all_parents() returns setof public.audit_parents
     language sql stable as $$ select * from public.audit_parents $$;
+    create function public.audit_timezone() returns text
+    language sql stable as $$ select current_setting('TimeZone') $$;
     create function public.audit_parents_labelled(label text) returns setof public.audit_parents
     language sql stable as $$ select * from public.audit_parents p where p.label = $1 $$;
     create function public.audit_wipe_log() returns void
@@ -315,5 +317,85 @@ describe('Data API as strict as hosted PostgREST', () => {
       expect(res.status, value).toBe(400)
       expect(((await res.json()) as { code: string }).code, value).toBe('PGRST100')
     }
+  })
+
+  // Hosted: under `handling=strict` a Prefer token that is not one PostgREST knows, written
+  // exactly (`return = minimal` is not `return=minimal`), fails the request with 400 PGRST122
+  // before anything runs, the unknown tokens listed in details (src/PostgREST/ApiRequest/
+  // Preferences.hs fromHeaders, isUnacceptable; Plan.hs wrappedReadPlan, mutateReadPlan and
+  // callReadPlan; Error.hs InvalidPreferences; v12.2.12 and v13.0.8). `timezone=` counts only
+  // for a name in pg_timezone_names, `max-affected=` always does; `params=single-object` is gone
+  // in v13. Lenient handling (the default) ignores them. v13 also refuses max-affected on a
+  // function that returns no set: 400 PGRST128 (Plan.hs failMaxAffectedRpcReturnsSingle).
+  it('refuses unknown preferences under handling=strict, on reads, writes and rpc', async () => {
+    const request = (path: string, prefer: string, init: RequestInit = {}) =>
+      fetch(`${backend.url}/rest/v1/${path}`, {
+        ...init,
+        headers: { apikey: backend.anonKey, 'content-type': 'application/json', prefer },
+      })
+    const refused = async (res: Response, invalid: string) => {
+      expect(res.status).toBe(400)
+      expect(await res.json()).toEqual({
+        code: 'PGRST122',
+        message: 'Invalid preferences given with handling=strict',
+        details: `Invalid preferences: ${invalid}`,
+        hint: null,
+      })
+    }
+    await refused(
+      await request('audit_parents?select=id', 'handling=strict, return = minimal, colour=red'),
+      'return = minimal, colour=red',
+    )
+    await refused(
+      await request('audit_log', 'handling=strict, params=single-object', {
+        method: 'POST',
+        body: JSON.stringify({ note: 'strict-insert' }),
+      }),
+      'params=single-object',
+    )
+    expect(await logNotes('strict-insert')).toBe(0)
+    await refused(
+      await request('audit_parents?id=eq.1', 'handling=strict,timezone=Mars/Olympus', {
+        method: 'PATCH',
+        body: JSON.stringify({ label: 'strict' }),
+      }),
+      'timezone=Mars/Olympus',
+    )
+    await refused(
+      await request('rpc/audit_log_write', 'handling=strict, tx=maybe', {
+        method: 'POST',
+        body: JSON.stringify({ note: 'strict-rpc' }),
+      }),
+      'tx=maybe',
+    )
+    expect(await logNotes('strict-rpc')).toBe(0)
+    expect(await labels()).toEqual(['a', 'a', 'b'])
+
+    // Known preferences (a real time zone, max-affected) pass; lenient ignores unknown ones.
+    const known = await request(
+      'audit_parents?select=id&order=id',
+      'handling=strict, count=exact, timezone=Europe/Paris, max-affected=5, return=minimal',
+    )
+    expect(known.status).toBe(200)
+    // An accepted time zone is the request's (Query.hs setPgLocals).
+    const zoned = await request('rpc/audit_timezone', 'timezone=Asia/Tokyo', { method: 'POST' })
+    expect(await zoned.json()).toBe('Asia/Tokyo')
+    const lenient = await request('audit_parents?select=id&id=eq.1', 'colour=red')
+    expect(await lenient.json()).toEqual([{ id: 1 }])
+
+    // v13: max-affected under strict handling needs a set-returning function.
+    const single = await request('rpc/audit_log_write', 'handling=strict, max-affected=5', {
+      method: 'POST',
+      body: JSON.stringify({ note: 'strict-single' }),
+    })
+    expect(single.status).toBe(400)
+    expect(((await single.json()) as { code: string }).code).toBe('PGRST128')
+    expect(await logNotes('strict-single')).toBe(0)
+    const set = await request('rpc/audit_log_two', 'handling=strict, max-affected=5', {
+      method: 'POST',
+      body: JSON.stringify({ note: 'strict-set' }),
+    })
+    expect(set.status).toBe(200)
+    expect(await logNotes('strict-set')).toBe(2)
   })
 })

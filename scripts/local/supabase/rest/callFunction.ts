@@ -100,31 +100,43 @@ function rowTable(catalog: Catalog, fn: FunctionInfo): TableInfo | undefined {
   return catalog.tableSync(fn.schema, first!) ?? catalog.tableSync('public', first!)
 }
 
+/**
+ * The function an /rpc call names, picked among its overloads by the argument names given, as
+ * PostgREST's findProc does (src/PostgREST/Plan.hs v12.2.12, callReadPlan); 404 PGRST202 if none.
+ */
+export async function findFunction(
+  catalog: Catalog,
+  schema: string,
+  name: string,
+  given: string[],
+  /** GET or HEAD: the arguments came from the query string (worded so in the error). */
+  invokedByGet: boolean,
+): Promise<FunctionInfo> {
+  const candidates = await catalog.functionsNamed(schema, name)
+  const fn = pickOverload(candidates, given)
+  if (!fn) throw functionNotFound(schema, name, given, candidates, invokedByGet)
+  return fn
+}
+
 /** POST/GET /rpc/{fn}: named arguments as parameters, cast to the declared types. */
 export async function callFunction(
   tx: Queryable,
   catalog: Catalog,
-  schema: string,
-  name: string,
+  fn: FunctionInfo,
   args: Record<string, unknown>,
-  /** GET or HEAD: the arguments came from the query string (worded so in a not-found error). */
-  invokedByGet: boolean,
   /** The most rows a set-returning function's answer holds (the Data API's max rows). */
   maxRows: number,
   /** select, filters, order, limit and offset of the request, read off the function's rows. */
   read?: RestQuery,
 ): Promise<CallResult> {
   const given = Object.keys(args)
-  const candidates = await catalog.functionsNamed(schema, name)
-  const fn = pickOverload(candidates, given)
-  if (!fn) throw functionNotFound(schema, name, given, candidates, invokedByGet)
   // POST to a STABLE or IMMUTABLE function runs read-only, so a write it makes through a
   // volatile callee fails with 25006 (405), as on hosted (src/PostgREST/Plan.hs v12.2.12:182-186,
   // callReadPlan: `(Inv, Routine.Stable) -> SQL.Read`). GET is read-only already.
   if (fn.volatility !== 'v') await tx.query('set transaction read only')
   const params = new Params()
   // Argument types come from the catalog (format_type), never from the request.
-  const call = `${qualified(schema, name)}(${fn.args
+  const call = `${qualified(fn.schema, fn.name)}(${fn.args
     .filter((a) => given.includes(a.name))
     .map(
       (a) =>
@@ -142,7 +154,7 @@ export async function callFunction(
       throw new RestError(
         400,
         'PGRST100',
-        `select, filters, order, limit and offset on /rpc/${name} are not supported by the local backend`,
+        `select, filters, order, limit and offset on /rpc/${fn.name} are not supported by the local backend`,
         'The local backend applies them only to a function returning a set of a table type.',
       )
     }

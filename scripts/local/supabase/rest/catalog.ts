@@ -49,6 +49,7 @@ export class Catalog {
   private functions = new Map<string, FunctionInfo[]>()
   foreignKeys: ForeignKey[] = []
   private lastLoad = 0
+  private timezones?: Promise<Set<string>>
 
   constructor(
     private readonly db: Database,
@@ -96,6 +97,18 @@ export class Catalog {
 
   tableSync(schema: string, name: string): TableInfo | undefined {
     return this.tables.get(`${schema}.${name}`)
+  }
+
+  /**
+   * The time zones a `Prefer: timezone=…` may name: PostgREST reads pg_timezone_names into its
+   * schema cache (src/PostgREST/SchemaCache.hs v12.2.12, timezones). Read once, in a transaction
+   * of its own (before the request's: PGlite has one connection).
+   */
+  timezoneNames(): Promise<Set<string>> {
+    this.timezones ??= this.db
+      .transaction((tx) => tx.query<{ name: string }>('select name from pg_timezone_names'))
+      .then(({ rows }) => new Set(rows.map((r) => r.name)))
+    return this.timezones
   }
 
   async functionsNamed(schema: string, name: string): Promise<FunctionInfo[]> {

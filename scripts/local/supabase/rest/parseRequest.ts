@@ -2,6 +2,8 @@ import type { Filter, JsonPathStep } from './parseFilters.ts'
 import { parseColumnPath, parseLogic, parseOperation } from './parseFilters.ts'
 import type { SelectItem } from './parseSelect.ts'
 import { parseSelect } from './parseSelect.ts'
+import { parsePreferences } from './preferences.ts'
+import type { Preferences } from './preferences.ts'
 import { parseError } from './restError.ts'
 import { splitTopLevel, unquote } from './splitTopLevel.ts'
 
@@ -10,17 +12,6 @@ export interface OrderTerm {
   path: JsonPathStep[]
   direction: 'asc' | 'desc'
   nulls?: 'first' | 'last'
-}
-
-export interface Preferences {
-  return: 'minimal' | 'representation' | 'headers-only'
-  count?: 'exact' | 'planned' | 'estimated'
-  resolution?: 'merge-duplicates' | 'ignore-duplicates'
-  missingDefault: boolean
-  rollback: boolean
-  /** `handling=strict`: with `max-affected=n`, more affected rows fail the request. */
-  strict: boolean
-  maxAffected?: number
 }
 
 export interface RestQuery {
@@ -69,38 +60,6 @@ function parseOrder(text: string): OrderTerm[] {
     }
     return term
   })
-}
-
-function parsePrefer(headers: Headers): Preferences {
-  const tokens = (headers.get('prefer') ?? '')
-    .split(',')
-    .map((t) => t.trim())
-    .filter(Boolean)
-  const prefer: Preferences = {
-    return: 'minimal',
-    missingDefault: false,
-    rollback: false,
-    strict: false,
-  }
-  for (const token of tokens) {
-    const [key, value] = token.split('=').map((s) => s.trim())
-    if (
-      key === 'return' &&
-      (value === 'minimal' || value === 'representation' || value === 'headers-only')
-    )
-      prefer.return = value
-    if (key === 'count' && (value === 'exact' || value === 'planned' || value === 'estimated'))
-      prefer.count = value
-    if (key === 'resolution' && (value === 'merge-duplicates' || value === 'ignore-duplicates'))
-      prefer.resolution = value
-    if (key === 'missing' && value === 'default') prefer.missingDefault = true
-    if (key === 'tx' && value === 'rollback') prefer.rollback = true
-    if (key === 'handling' && (value === 'strict' || value === 'lenient'))
-      prefer.strict = value === 'strict'
-    if (key === 'max-affected' && value !== undefined && /^-?\d+$/.test(value))
-      prefer.maxAffected = Number(value)
-  }
-  return prefer
 }
 
 /** `Range: 0-9` (items) → offset 0, limit 10. */
@@ -212,7 +171,7 @@ export function parseRestRequest(
     columns: columns ? (splitTopLevel(columns) ?? []).map((c) => unquote(c.trim())) : undefined,
     singleObject: accept.includes('application/vnd.pgrst.object+json'),
     stripNulls: accept.includes('nulls=stripped'),
-    prefer: parsePrefer(req.headers),
+    prefer: parsePreferences(req.headers),
     rest,
   }
 }

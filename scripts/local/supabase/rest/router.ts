@@ -2,14 +2,17 @@ import { gatewayError, identifyCaller } from '../apiCaller.ts'
 import { isPgError } from '../db/database.ts'
 import type { Database } from '../db/database.ts'
 import { UnknownRoleError, withClaims } from '../db/withClaims.ts'
+import type { ClaimsOptions } from '../db/withClaims.ts'
 import { BadJsonError, isRecord, json, readJson } from '../http/respond.ts'
 import type { Handler } from '../http/server.ts'
 import type { Keys } from '../keys.ts'
-import { callFunction } from './callFunction.ts'
-import type { Catalog } from './catalog.ts'
+import { callFunction, findFunction } from './callFunction.ts'
+import type { Catalog, FunctionInfo } from './catalog.ts'
 import { parseRestRequest } from './parseRequest.ts'
 import type { RestQuery } from './parseRequest.ts'
 import { restErrorFromPg } from './pgErrors.ts'
+import { failInvalidPreferences } from './preferences.ts'
+import type { Preferences } from './preferences.ts'
 import { countRows, readRows } from './readRows.ts'
 import type { Rows } from './readRows.ts'
 import { RestError } from './restError.ts'
@@ -32,7 +35,7 @@ export interface RestContext {
 
 const PREFIX = '/rest/v1'
 /** Data API requests get the API roles' timeouts, as PostgREST applies them. */
-const AS_POSTGREST = { roleSettings: true }
+const AS_POSTGREST: ClaimsOptions = { roleSettings: true }
 
 /** Thrown to roll a transaction back on purpose while still answering with `rows`. */
 class Rollback extends Error {
@@ -77,6 +80,35 @@ function failExceedsMaxAffected(query: RestQuery, count: number): void {
       'PGRST124',
       'Query result exceeds max-affected preference constraint',
       `The query affects ${count} rows`,
+    )
+  }
+}
+
+/**
+ * What a request's preferences ask of its transaction, once they pass hosted's strict check:
+ * an accepted `timezone=` is set for the request, as PostgREST sets it with the claims
+ * (src/PostgREST/Query.hs v12.2.12:289-300, setPgLocals `timezoneSql`).
+ */
+async function requestOptions(ctx: RestContext, prefer: Preferences): Promise<ClaimsOptions> {
+  const timezoneAccepted =
+    prefer.timezone !== undefined && (await ctx.catalog.timezoneNames()).has(prefer.timezone)
+  failInvalidPreferences(prefer, timezoneAccepted)
+  return timezoneAccepted
+    ? { ...AS_POSTGREST, settings: { timezone: prefer.timezone! } }
+    : AS_POSTGREST
+}
+
+/**
+ * `handling=strict, max-affected=n` on a function that returns no set is refused before it runs:
+ * 400 PGRST128 (v13.0.8 src/PostgREST/Plan.hs callReadPlan, failMaxAffectedRpcReturnsSingle;
+ * v12 counted such a call as one row, so this is v13's rule, the stricter).
+ */
+function failMaxAffectedOnSingle(prefer: Preferences, fn: FunctionInfo): void {
+  if (prefer.strict && prefer.maxAffected !== undefined && !fn.returnsSet) {
+    throw new RestError(
+      400,
+      'PGRST128',
+      'Function must return SETOF or TABLE when max-affected preference is used with handling=strict',
     )
   }
 }
@@ -173,28 +205,27 @@ async function handle(
     // Look the function up before the request's transaction: an unknown name reloads the
     // schema cache in a transaction of its own, which on PGlite (one connection) would
     // wait forever behind the request's.
-    await ctx.catalog.functionsNamed(schema, decodeURIComponent(rpc[1]!))
+    const fn = await findFunction(
+      ctx.catalog,
+      schema,
+      decodeURIComponent(rpc[1]!),
+      Object.keys(args),
+      reading,
+    )
+    const options = await requestOptions(ctx, query.prefer)
+    failMaxAffectedOnSingle(query.prefer, fn)
     const result = await withClaims(
       ctx.db,
       claims,
       async (tx) => {
         if (reading) await tx.query('set transaction read only')
-        const called = await callFunction(
-          tx,
-          ctx.catalog,
-          schema,
-          decodeURIComponent(rpc[1]!),
-          args,
-          reading,
-          ctx.maxRows,
-          query,
-        )
+        const called = await callFunction(tx, ctx.catalog, fn, args, ctx.maxRows, query)
         // In the transaction, so a volatile function's writes are rolled back (Query.hs:174).
         if (query.singleObject) failNotSingular(called.count)
         failExceedsMaxAffected(query, called.count)
         return called
       },
-      AS_POSTGREST,
+      options,
     )
     if (!reading) ctx.afterWrite()
     const body =
@@ -214,6 +245,7 @@ async function handle(
     )
   }
   const query = parseRestRequest(req)
+  const options = await requestOptions(ctx, query.prefer)
 
   if (reading) {
     const read = { ...query, limit: Math.min(query.limit ?? ctx.maxRows, ctx.maxRows) }
@@ -226,7 +258,7 @@ async function handle(
         const total = read.prefer.count ? await countRows(tx, ctx.catalog, table, read) : undefined
         return { rows, total }
       },
-      AS_POSTGREST,
+      options,
     )
     const body = read.singleObject ? asSingle(rows) : rows.body
     return respond(200, read, method === 'HEAD' ? undefined : body, {
@@ -255,7 +287,7 @@ async function handle(
         if (query.prefer.rollback) throw new Rollback(result)
         return result
       },
-      AS_POSTGREST,
+      options,
     )
     ctx.afterWrite()
   } catch (error) {

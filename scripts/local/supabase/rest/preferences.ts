@@ -1,0 +1,101 @@
+import { RestError } from './restError.ts'
+
+/**
+ * The `Prefer` header as PostgREST reads it (src/PostgREST/ApiRequest/Preferences.hs v12.2.12
+ * and v13.0.8, fromHeaders): the headers' values split on `,` and trimmed, each token compared
+ * whole with the preferences it knows, the first of each kind winning.
+ */
+export interface Preferences {
+  return: 'minimal' | 'representation' | 'headers-only'
+  count?: 'exact' | 'planned' | 'estimated'
+  resolution?: 'merge-duplicates' | 'ignore-duplicates'
+  missingDefault: boolean
+  rollback: boolean
+  /** `handling=strict`: unknown preferences fail the request; max-affected is enforced. */
+  strict: boolean
+  maxAffected?: number
+  /** `timezone=…`: applied only if it names one of pg_timezone_names. */
+  timezone?: string
+  /** Every token as written, for the strict check. */
+  tokens: string[]
+}
+
+type Kind = 'resolution' | 'return' | 'count' | 'tx' | 'missing' | 'handling'
+
+/**
+ * The tokens PostgREST knows, each exactly as written, with the kind it sets and how.
+ * `params=single-object` is not one: v13 dropped it, and the local backend never had it.
+ */
+const KNOWN = new Map<string, [Kind, (prefer: Preferences) => void]>([
+  ['resolution=merge-duplicates', ['resolution', (p) => (p.resolution = 'merge-duplicates')]],
+  ['resolution=ignore-duplicates', ['resolution', (p) => (p.resolution = 'ignore-duplicates')]],
+  ['return=representation', ['return', (p) => (p.return = 'representation')]],
+  ['return=minimal', ['return', (p) => (p.return = 'minimal')]],
+  ['return=headers-only', ['return', (p) => (p.return = 'headers-only')]],
+  ['count=exact', ['count', (p) => (p.count = 'exact')]],
+  ['count=planned', ['count', (p) => (p.count = 'planned')]],
+  ['count=estimated', ['count', (p) => (p.count = 'estimated')]],
+  ['tx=commit', ['tx', (p) => (p.rollback = false)]],
+  ['tx=rollback', ['tx', (p) => (p.rollback = true)]],
+  ['missing=default', ['missing', (p) => (p.missingDefault = true)]],
+  ['missing=null', ['missing', (p) => (p.missingDefault = false)]],
+  ['handling=strict', ['handling', (p) => (p.strict = true)]],
+  ['handling=lenient', ['handling', (p) => (p.strict = false)]],
+])
+
+export function parsePreferences(headers: Headers): Preferences {
+  const tokens = (headers.get('prefer') ?? '')
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean)
+  const prefer: Preferences = {
+    return: 'minimal',
+    missingDefault: false,
+    rollback: false,
+    strict: false,
+    tokens,
+  }
+  const seen = new Set<Kind>()
+  let maxAffectedSeen = false
+  for (const token of tokens) {
+    const known = KNOWN.get(token)
+    if (known && !seen.has(known[0])) {
+      seen.add(known[0])
+      known[1](prefer)
+    }
+    if (token.startsWith('max-affected=') && !maxAffectedSeen) {
+      // Only the first max-affected token is read; one that is not a number sets nothing.
+      maxAffectedSeen = true
+      const value = token.slice('max-affected='.length)
+      if (/^-?\d+$/.test(value)) prefer.maxAffected = Number(value)
+    }
+    if (token.startsWith('timezone=') && prefer.timezone === undefined)
+      prefer.timezone = token.slice('timezone='.length)
+  }
+  return prefer
+}
+
+/**
+ * `handling=strict` with any token PostgREST does not know: 400 PGRST122, listing them as
+ * written (Error.hs InvalidPreferences). A `timezone=` token is unknown unless the first one
+ * names a time zone Postgres has (fromHeaders, isTimezonePrefAccepted); `max-affected=` never is.
+ * Checked on every read, write and /rpc call, before anything runs (Plan.hs wrappedReadPlan,
+ * mutateReadPlan, callReadPlan).
+ */
+export function failInvalidPreferences(prefer: Preferences, timezoneAccepted: boolean): void {
+  if (!prefer.strict) return
+  const invalid = prefer.tokens.filter(
+    (token) =>
+      !KNOWN.has(token) &&
+      !(token.startsWith('timezone=') && timezoneAccepted) &&
+      !token.startsWith('max-affected='),
+  )
+  if (invalid.length > 0) {
+    throw new RestError(
+      400,
+      'PGRST122',
+      'Invalid preferences given with handling=strict',
+      `Invalid preferences: ${invalid.join(', ')}`,
+    )
+  }
+}
