@@ -1,6 +1,6 @@
 import { gatewayError, identifyCaller } from '../apiCaller.ts'
 import { isPgError } from '../db/database.ts'
-import type { Database } from '../db/database.ts'
+import type { Database, Queryable } from '../db/database.ts'
 import { UnknownRoleError, withClaims } from '../db/withClaims.ts'
 import type { ClaimsOptions } from '../db/withClaims.ts'
 import { BadJsonError, isRecord, json, readJson } from '../http/respond.ts'
@@ -12,6 +12,7 @@ import { parseRestRequest } from './parseRequest.ts'
 import type { RestQuery } from './parseRequest.ts'
 import { restErrorFromPg } from './pgErrors.ts'
 import { failInvalidPreferences } from './preferences.ts'
+import { COUNT_FUNCTION_CALLS, failUnqualifiedWrites, functionCalls } from './safeUpdate.ts'
 import type { Preferences } from './preferences.ts'
 import { countRows, readRows } from './readRows.ts'
 import type { Rows } from './readRows.ts'
@@ -34,8 +35,11 @@ export interface RestContext {
 }
 
 const PREFIX = '/rest/v1'
-/** Data API requests get the API roles' timeouts, as PostgREST applies them. */
-const AS_POSTGREST: ClaimsOptions = { roleSettings: true }
+/**
+ * Data API requests get the API roles' timeouts, as PostgREST applies them, and count their
+ * function calls for pg-safeupdate's check (safeUpdate.ts).
+ */
+const AS_POSTGREST: ClaimsOptions = { roleSettings: true, settings: COUNT_FUNCTION_CALLS }
 
 /** Thrown to roll a transaction back on purpose while still answering with `rows`. */
 class Rollback extends Error {
@@ -85,6 +89,35 @@ function failExceedsMaxAffected(query: RestQuery, count: number): void {
 }
 
 /**
+ * A Data API request's transaction: as the JWT's role (withClaims), ending with pg-safeupdate's
+ * check of the functions the request ran, which fails and rolls back the request as hosted
+ * would (also when it was to be rolled back anyway: hosted fails it first).
+ */
+async function asDataApi<T>(
+  ctx: RestContext,
+  claims: Parameters<typeof withClaims>[1],
+  options: ClaimsOptions,
+  work: (tx: Queryable) => Promise<T>,
+): Promise<T> {
+  return withClaims(
+    ctx.db,
+    claims,
+    async (tx) => {
+      const before = await functionCalls(tx)
+      try {
+        const result = await work(tx)
+        await failUnqualifiedWrites(tx, before)
+        return result
+      } catch (error) {
+        if (error instanceof Rollback) await failUnqualifiedWrites(tx, before)
+        throw error
+      }
+    },
+    options,
+  )
+}
+
+/**
  * What a request's preferences ask of its transaction, once they pass hosted's strict check:
  * an accepted `timezone=` is set for the request, as PostgREST sets it with the claims
  * (src/PostgREST/Query.hs v12.2.12:289-300, setPgLocals `timezoneSql`).
@@ -94,7 +127,7 @@ async function requestOptions(ctx: RestContext, prefer: Preferences): Promise<Cl
     prefer.timezone !== undefined && (await ctx.catalog.timezoneNames()).has(prefer.timezone)
   failInvalidPreferences(prefer, timezoneAccepted)
   return timezoneAccepted
-    ? { ...AS_POSTGREST, settings: { timezone: prefer.timezone! } }
+    ? { ...AS_POSTGREST, settings: { ...AS_POSTGREST.settings, timezone: prefer.timezone! } }
     : AS_POSTGREST
 }
 
@@ -214,19 +247,14 @@ async function handle(
     )
     const options = await requestOptions(ctx, query.prefer)
     failMaxAffectedOnSingle(query.prefer, fn)
-    const result = await withClaims(
-      ctx.db,
-      claims,
-      async (tx) => {
-        if (reading) await tx.query('set transaction read only')
-        const called = await callFunction(tx, ctx.catalog, fn, args, ctx.maxRows, query)
-        // In the transaction, so a volatile function's writes are rolled back (Query.hs:174).
-        if (query.singleObject) failNotSingular(called.count)
-        failExceedsMaxAffected(query, called.count)
-        return called
-      },
-      options,
-    )
+    const result = await asDataApi(ctx, claims, options, async (tx) => {
+      if (reading) await tx.query('set transaction read only')
+      const called = await callFunction(tx, ctx.catalog, fn, args, ctx.maxRows, query)
+      // In the transaction, so a volatile function's writes are rolled back (Query.hs:174).
+      if (query.singleObject) failNotSingular(called.count)
+      failExceedsMaxAffected(query, called.count)
+      return called
+    })
     if (!reading) ctx.afterWrite()
     const body =
       query.singleObject && result.set && result.body !== undefined
@@ -249,17 +277,12 @@ async function handle(
 
   if (reading) {
     const read = { ...query, limit: Math.min(query.limit ?? ctx.maxRows, ctx.maxRows) }
-    const { rows, total } = await withClaims(
-      ctx.db,
-      claims,
-      async (tx) => {
-        await tx.query('set transaction read only')
-        const rows = await readRows(tx, ctx.catalog, table, read, ctx.maxRows)
-        const total = read.prefer.count ? await countRows(tx, ctx.catalog, table, read) : undefined
-        return { rows, total }
-      },
-      options,
-    )
+    const { rows, total } = await asDataApi(ctx, claims, options, async (tx) => {
+      await tx.query('set transaction read only')
+      const rows = await readRows(tx, ctx.catalog, table, read, ctx.maxRows)
+      const total = read.prefer.count ? await countRows(tx, ctx.catalog, table, read) : undefined
+      return { rows, total }
+    })
     const body = read.singleObject ? asSingle(rows) : rows.body
     return respond(200, read, method === 'HEAD' ? undefined : body, {
       'content-range': contentRange(read, rows, total),
@@ -269,26 +292,21 @@ async function handle(
   const body = method === 'DELETE' ? undefined : await readTablePayload(req)
   let rows: Rows
   try {
-    rows = await withClaims(
-      ctx.db,
-      claims,
-      async (tx) => {
-        const result =
-          method === 'POST'
-            ? await insertRows(tx, ctx.catalog, table, query, body)
-            : method === 'PATCH'
-              ? await updateRows(tx, ctx.catalog, table, query, body)
-              : method === 'DELETE'
-                ? await deleteRows(tx, ctx.catalog, table, query)
-                : undefined
-        if (!result) throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`)
-        if (query.singleObject) failNotSingular(result.count)
-        if (method !== 'POST') failExceedsMaxAffected(query, result.count)
-        if (query.prefer.rollback) throw new Rollback(result)
-        return result
-      },
-      options,
-    )
+    rows = await asDataApi(ctx, claims, options, async (tx) => {
+      const result =
+        method === 'POST'
+          ? await insertRows(tx, ctx.catalog, table, query, body)
+          : method === 'PATCH'
+            ? await updateRows(tx, ctx.catalog, table, query, body)
+            : method === 'DELETE'
+              ? await deleteRows(tx, ctx.catalog, table, query)
+              : undefined
+      if (!result) throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`)
+      if (query.singleObject) failNotSingular(result.count)
+      if (method !== 'POST') failExceedsMaxAffected(query, result.count)
+      if (query.prefer.rollback) throw new Rollback(result)
+      return result
+    })
     ctx.afterWrite()
   } catch (error) {
     if (!(error instanceof Rollback)) throw error
