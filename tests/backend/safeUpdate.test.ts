@@ -46,6 +46,10 @@ beforeAll(async () => {
     begin
       update public.su_rows set n = n + 1 where id = row_id;
     end $$;
+    create function public.su_dynamic(target text) returns void language plpgsql as $$
+    begin
+      execute format('delete from %I where id = 1', target);
+    end $$;
     create function public.su_calls_wipe() returns void
     language sql as $$ select public.su_wipe() $$;
     grant execute on all functions in schema public to anon;
@@ -131,6 +135,7 @@ describe('pg-safeupdate inside functions and triggers run by the Data API', () =
         { name: 'public.su_bump_all()', problem: 'UPDATE requires a WHERE clause' },
         { name: 'public.su_purge_cte()', problem: 'DELETE requires a WHERE clause' },
         { name: 'public.su_clear_log()', problem: 'DELETE requires a WHERE clause' },
+        { name: 'public.su_dynamic(target text)', problem: 'runs SQL built at run time (EXECUTE)' },
       ]),
     )
     expect(withFixtures.map((p) => p.name)).not.toContain('public.su_bump_one(row_id integer)')
