@@ -398,4 +398,34 @@ describe('Data API as strict as hosted PostgREST', () => {
     expect(set.status).toBe(200)
     expect(await logNotes('strict-set')).toBe(2)
   })
+
+  // Hosted v12 refuses `limit`/`offset` on PATCH and DELETE without `order` (400 PGRST109,
+  // src/PostgREST/ApiRequest.hs v12.2.12 getRanges, LimitNoOrderError) and with one changes only
+  // that many rows (Query/QueryBuilder.hs mutatePlanToQuery); v13 dropped the feature and changes
+  // every matching row (commit 307692c32). Refused locally either way, so that no test passes on
+  // one reading the other version would not share.
+  it('refuses limit and offset on an update or a delete', async () => {
+    const write = (method: string, query: string) =>
+      fetch(`${backend.url}/rest/v1/${query}`, {
+        method,
+        headers: { apikey: backend.anonKey, 'content-type': 'application/json' },
+        body: method === 'PATCH' ? JSON.stringify({ label: 'limited' }) : undefined,
+      })
+    const noOrder = await write('PATCH', 'audit_parents?label=eq.a&limit=1')
+    expect(noOrder.status).toBe(400)
+    expect(await noOrder.json()).toEqual({
+      code: 'PGRST109',
+      message: "A 'limit' was applied without an explicit 'order'",
+      details: null,
+      hint: "Apply an 'order' using unique column(s)",
+    })
+    expect((await write('PATCH', 'audit_parents?label=eq.a&order=id&limit=1')).status).toBe(400)
+    expect((await write('PATCH', 'audit_parents?label=eq.a&order=id&offset=1')).status).toBe(400)
+    expect(await labels()).toEqual(['a', 'a', 'b'])
+    await client(backend)
+      .from('audit_log')
+      .insert([{ note: 'limited' }, { note: 'limited' }])
+    expect((await write('DELETE', 'audit_log?note=eq.limited&order=id&limit=1')).status).toBe(400)
+    expect(await logNotes('limited')).toBe(2)
+  })
 })

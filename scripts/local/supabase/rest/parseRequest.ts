@@ -20,6 +20,8 @@ export interface RestQuery {
   order: OrderTerm[]
   limit?: number
   offset: number
+  /** `limit` or `offset` given as a query parameter (not as a Range header). */
+  pageInQuery: boolean
   onConflict?: string[]
   columns?: string[]
   /** Accept: application/vnd.pgrst.object+json (single()/maybeSingle() on writes). */
@@ -166,6 +168,7 @@ export function parseRestRequest(
     filters,
     order: param('order') ? parseOrder(param('order')!) : [],
     limit,
+    pageInQuery: queryLimit !== null || queryOffset !== null,
     offset: queryOffset !== null ? nonNegativeInteger('offset', queryOffset) : (range?.offset ?? 0),
     onConflict: onConflict ? onConflict.split(',').map((c) => c.trim()) : undefined,
     columns: columns ? (splitTopLevel(columns) ?? []).map((c) => unquote(c.trim())) : undefined,

@@ -146,6 +146,32 @@ function failMaxAffectedOnSingle(prefer: Preferences, fn: FunctionInfo): void {
   }
 }
 
+/**
+ * `limit`/`offset` on a PATCH or DELETE. PostgREST 12 refuses them without `order`, 400 PGRST109
+ * (src/PostgREST/ApiRequest.hs v12.2.12, getRanges: LimitNoOrderError), and with one changes only
+ * that many rows (Query/QueryBuilder.hs mutatePlanToQuery); PostgREST 13 dropped the feature and
+ * changes every matching row (commit 307692c32). Refused here in both cases, so nothing passes
+ * locally that one of the hosted versions would do otherwise.
+ */
+function failLimitedWrite(query: RestQuery): void {
+  if (!query.pageInQuery) return
+  if (query.order.length === 0) {
+    throw new RestError(
+      400,
+      'PGRST109',
+      "A 'limit' was applied without an explicit 'order'",
+      null,
+      "Apply an 'order' using unique column(s)",
+    )
+  }
+  throw new RestError(
+    400,
+    'PGRST100',
+    'limit and offset on an update or a delete are refused by the local backend',
+    'PostgREST 12 changes only that many rows, PostgREST 13 ignores them and changes every matching row.',
+  )
+}
+
 /** single(): exactly one row, served as an object. */
 function asSingle(rows: Rows): string {
   failNotSingular(rows.count)
@@ -289,6 +315,7 @@ async function handle(
     })
   }
 
+  if (method === 'PATCH' || method === 'DELETE') failLimitedWrite(query)
   const body = method === 'DELETE' ? undefined : await readTablePayload(req)
   let rows: Rows
   try {
