@@ -19,11 +19,11 @@ import { RestError } from './restError.ts'
  * function calls (`track_functions = 'all'`), and before it commits, every function it called
  * is parsed with PostgreSQL's own parser (libpg_query, PostgreSQL 17's grammar, a superset of
  * 15's); one holding an UPDATE or DELETE without WHERE fails the request with hosted's error and
- * rolls it back. It is stricter than hosted in two ways: a PL/pgSQL function fails if such a
- * statement is anywhere in it (hosted parses a statement only when it first runs, so one in a
- * branch not taken passes, and an EXCEPTION block can catch the error). It cannot see statements
- * a function builds at run time (EXECUTE): hosted refuses those, the local backend does not;
- * the app's functions use none (tests/backend/safeUpdate.test.ts checks every one of them).
+ * rolls it back. For PL/pgSQL it is stricter than hosted: the function fails if such a statement
+ * is anywhere in it, where hosted parses a statement only when it first runs (one in a branch not
+ * taken passes) and lets an EXCEPTION block catch the error. It cannot see statements a function
+ * builds at run time (EXECUTE): hosted refuses those, the local backend does not; the app's
+ * functions use none (tests/backend/safeUpdate.test.ts audits every one of them).
  */
 
 export type Verb = 'UPDATE' | 'DELETE'
@@ -39,15 +39,18 @@ export interface FunctionSource {
   definition: string
 }
 
-/** The first command word of each UPDATE or DELETE without WHERE in a parse tree. */
+/**
+ * The command of each UPDATE or DELETE without WHERE in a parse tree, a statement's CTEs before
+ * the statement, in the order pg-safeupdate meets them (it checks `cteList` first).
+ */
 function unqualifiedIn(tree: unknown, found: Verb[] = []): Verb[] {
   if (Array.isArray(tree)) {
     for (const item of tree) unqualifiedIn(item, found)
   } else if (tree !== null && typeof tree === 'object') {
     for (const [key, value] of Object.entries(tree)) {
+      unqualifiedIn(value, found)
       if ((key === 'UpdateStmt' || key === 'DeleteStmt') && !hasWhere(value))
         found.push(key === 'UpdateStmt' ? 'UPDATE' : 'DELETE')
-      unqualifiedIn(value, found)
     }
   }
   return found
