@@ -43,6 +43,12 @@ beforeAll(async () => {
     $$;
     create function public.audit_all_parents() returns setof public.audit_parents
     language sql stable as $$ select * from public.audit_parents $$;
+    create function public.audit_overloaded(note text) returns int
+    language sql volatile as $$ select public.audit_log_write(note) $$;
+    create function public.audit_overloaded(note int) returns int
+    language sql volatile as $$ select public.audit_log_write(note::text) $$;
+    create function public.audit_overloaded(note text, copies int) returns int
+    language sql volatile as $$ select public.audit_log_write(note) $$;
     create function public.audit_timezone() returns text
     language sql stable as $$ select current_setting('TimeZone') $$;
     create function public.audit_parents_labelled(label text) returns setof public.audit_parents
@@ -427,5 +433,23 @@ describe('Data API as strict as hosted PostgREST', () => {
       .insert([{ note: 'limited' }, { note: 'limited' }])
     expect((await write('DELETE', 'audit_log?note=eq.limited&order=id&limit=1')).status).toBe(400)
     expect(await logNotes('limited')).toBe(2)
+  })
+
+  // Hosted: when more than one overload matches the argument names, PostgREST does not pick
+  // one: 300 PGRST203 "Could not choose the best candidate function between: …" (src/PostgREST/
+  // Plan.hs v12.2.12 findProc, `(procs, _) -> Left $ AmbiguousRpc`; Error.hs AmbiguousRpc).
+  it('refuses an rpc that more than one overload matches', async () => {
+    const res = await client(backend).rpc('audit_overloaded', { note: 'overloaded' })
+    expect(res.status).toBe(300)
+    expect(res.error).toMatchObject({
+      code: 'PGRST203',
+      hint: 'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
+    })
+    expect(res.error?.message).toMatch(/^Could not choose the best candidate function between: /)
+    expect(await logNotes('overloaded')).toBe(0)
+    // Naming the second one's own argument picks it alone.
+    const one = await client(backend).rpc('audit_overloaded', { note: 'overloaded', copies: 1 })
+    expect(one.error).toBeNull()
+    expect(await logNotes('overloaded')).toBe(1)
   })
 })

@@ -30,8 +30,9 @@ function argumentText(value: unknown, type: string): string | null {
   return typeof value === 'object' ? JSON.stringify(value) : String(value)
 }
 
-function pickOverload(candidates: FunctionInfo[], given: string[]): FunctionInfo | undefined {
-  return candidates.find((fn) => {
+/** The overloads whose parameters the argument names fit (Plan.hs v12.2.12 findProc, matchesParams). */
+function matchingOverloads(candidates: FunctionInfo[], given: string[]): FunctionInfo[] {
+  return candidates.filter((fn) => {
     const names = fn.args.map((a) => a.name)
     if (names.some((n) => n === '')) return given.length === 0 && fn.args.length === fn.defaults
     const required = names.slice(0, names.length - fn.defaults)
@@ -102,7 +103,8 @@ function rowTable(catalog: Catalog, fn: FunctionInfo): TableInfo | undefined {
 
 /**
  * The function an /rpc call names, picked among its overloads by the argument names given, as
- * PostgREST's findProc does (src/PostgREST/Plan.hs v12.2.12, callReadPlan); 404 PGRST202 if none.
+ * PostgREST's findProc does (src/PostgREST/Plan.hs v12.2.12, callReadPlan): 404 PGRST202 if
+ * none fits, 300 PGRST203 (Error.hs AmbiguousRpc) if more than one does.
  */
 export async function findFunction(
   catalog: Catalog,
@@ -113,8 +115,22 @@ export async function findFunction(
   invokedByGet: boolean,
 ): Promise<FunctionInfo> {
   const candidates = await catalog.functionsNamed(schema, name)
-  const fn = pickOverload(candidates, given)
+  const [fn, ...others] = matchingOverloads(candidates, given)
   if (!fn) throw functionNotFound(schema, name, given, candidates, invokedByGet)
+  // More than one fits: hosted does not choose (findProc `(procs, _) -> Left $ AmbiguousRpc`),
+  // where Postgres, handed one overload's types, would run it.
+  if (others.length > 0) {
+    const signatures = [fn, ...others].map(
+      (f) => `${f.schema}.${f.name}(${f.args.map((a) => `${a.name} => ${a.type}`).join(', ')})`,
+    )
+    throw new RestError(
+      300,
+      'PGRST203',
+      `Could not choose the best candidate function between: ${signatures.join(', ')}`,
+      null,
+      'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
+    )
+  }
   return fn
 }
 
