@@ -452,4 +452,32 @@ describe('Data API as strict as hosted PostgREST', () => {
     expect(one.error).toBeNull()
     expect(await logNotes('overloaded')).toBe(1)
   })
+
+  // Hosted: a POST /rpc body is read as named arguments only when it is JSON (or has no
+  // Content-Type). text/plain, text/xml and application/octet-stream bodies are raw, for a
+  // function with a single unnamed parameter of that type, so a function with named parameters
+  // is not found: 404 PGRST202 (src/PostgREST/ApiRequest.hs v12.2.12 getPayload; Plan.hs findProc
+  // hasSingleUnnamedParam; Error.hs NoRpc). Any other type is "Content-Type not acceptable".
+  it('reads a POST rpc body as arguments only when it is JSON', async () => {
+    const post = (type: string) =>
+      fetch(`${backend.url}/rest/v1/rpc/audit_log_write`, {
+        method: 'POST',
+        headers: { apikey: backend.anonKey, 'content-type': type },
+        body: JSON.stringify({ note: 'typed-body' }),
+      })
+    const plain = await post('text/plain')
+    expect(plain.status).toBe(404)
+    expect(await plain.json()).toEqual({
+      code: 'PGRST202',
+      message: 'Could not find the function public.audit_log_write in the schema cache',
+      details:
+        'Searched for the function public.audit_log_write with a single unnamed text parameter, but no matches were found in the schema cache.',
+      hint: null,
+    })
+    expect((await post('application/octet-stream')).status).toBe(404)
+    expect((await post('application/csv')).status).toBe(400)
+    expect(await logNotes('typed-body')).toBe(0)
+    expect((await post('application/json; charset=utf-8')).status).toBe(200)
+    expect(await logNotes('typed-body')).toBe(1)
+  })
 })

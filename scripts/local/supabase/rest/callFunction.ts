@@ -4,6 +4,8 @@ import type { RestQuery } from './parseRequest.ts'
 import { projectRows } from './readRows.ts'
 import type { Rows } from './readRows.ts'
 import { RestError } from './restError.ts'
+import { isRawBody } from './rpcArguments.ts'
+import type { Invocation } from './rpcArguments.ts'
 import { Params, qualified, quoteIdent } from './sqlText.ts'
 
 export interface CallResult {
@@ -52,9 +54,18 @@ function functionNotFound(
   name: string,
   given: string[],
   candidates: FunctionInfo[],
-  invokedByGet: boolean,
+  invocation: Invocation,
 ): RestError {
   const fn = `${schema}.${name}`
+  // A raw body (text, xml, bytea) looks for one unnamed parameter of its type only.
+  if (isRawBody(invocation)) {
+    return new RestError(
+      404,
+      'PGRST202',
+      `Could not find the function ${fn} in the schema cache`,
+      `Searched for the function ${fn} with a single unnamed ${invocation} parameter, but no matches were found in the schema cache.`,
+    )
+  }
   const keys = [...given].sort()
   const listed = keys.join(', ')
   const withParams =
@@ -68,7 +79,7 @@ function functionNotFound(
     404,
     'PGRST202',
     `Could not find the function ${fn}${keys.length === 0 ? ' without parameters' : `(${listed})`} in the schema cache`,
-    `Searched for the function ${fn}${withParams}${invokedByGet ? '' : ' or with a single unnamed json/jsonb parameter'}, but no matches were found in the schema cache.`,
+    `Searched for the function ${fn}${withParams}${invocation === 'json' ? ' or with a single unnamed json/jsonb parameter' : ''}, but no matches were found in the schema cache.`,
     closest
       ? `Perhaps you meant to call the function ${fn}(${closest.args
           .map((a) => a.name)
@@ -111,12 +122,13 @@ export async function findFunction(
   schema: string,
   name: string,
   given: string[],
-  /** GET or HEAD: the arguments came from the query string (worded so in the error). */
-  invokedByGet: boolean,
+  invocation: Invocation,
 ): Promise<FunctionInfo> {
-  const candidates = await catalog.functionsNamed(schema, name)
+  const named = await catalog.functionsNamed(schema, name)
+  // With a raw body, a function without parameters does not fit (findProc, matchesParams).
+  const candidates = isRawBody(invocation) ? named.filter((f) => f.args.length > 0) : named
   const [fn, ...others] = matchingOverloads(candidates, given)
-  if (!fn) throw functionNotFound(schema, name, given, candidates, invokedByGet)
+  if (!fn) throw functionNotFound(schema, name, given, named, invocation)
   // More than one fits: hosted does not choose (findProc `(procs, _) -> Left $ AmbiguousRpc`),
   // where Postgres, handed one overload's types, would run it.
   if (others.length > 0) {

@@ -3,7 +3,7 @@ import { isPgError } from '../db/database.ts'
 import type { Database, Queryable } from '../db/database.ts'
 import { UnknownRoleError, withClaims } from '../db/withClaims.ts'
 import type { ClaimsOptions } from '../db/withClaims.ts'
-import { BadJsonError, isRecord, json, readJson } from '../http/respond.ts'
+import { BadJsonError, json } from '../http/respond.ts'
 import type { Handler } from '../http/server.ts'
 import type { Keys } from '../keys.ts'
 import { callFunction, findFunction } from './callFunction.ts'
@@ -11,6 +11,7 @@ import type { Catalog, FunctionInfo } from './catalog.ts'
 import { parseRestRequest } from './parseRequest.ts'
 import type { RestQuery } from './parseRequest.ts'
 import { restErrorFromPg } from './pgErrors.ts'
+import { readRpcArguments } from './rpcArguments.ts'
 import { failInvalidPreferences } from './preferences.ts'
 import { COUNT_FUNCTION_CALLS, failUnqualifiedWrites, functionCalls } from './safeUpdate.ts'
 import type { Preferences } from './preferences.ts'
@@ -179,7 +180,7 @@ function asSingle(rows: Rows): string {
 }
 
 /**
- * A table POST/PATCH body: JSON, decoded as it is. Unlike /rpc (and readJson), an empty body is
+ * A table POST/PATCH body: JSON, decoded as it is. Unlike /rpc (rpcArguments.ts), an empty body is
  * not `{}` but 400 PGRST102 "Empty or invalid json", and another content type is refused
  * (src/PostgREST/ApiRequest.hs v12.2.12:250-271, getPayload; hosted also takes CSV and
  * urlencoded bodies, which the local backend does not implement, so it refuses them too).
@@ -259,8 +260,7 @@ async function handle(
   const rpc = /^\/rpc\/([^/]+)$/.exec(path)
   if (rpc) {
     const query = parseRestRequest(req, { argumentsInQuery: reading })
-    const args = reading ? Object.fromEntries(query.rest) : await readJson(req)
-    if (!isRecord(args)) throw new RestError(400, 'PGRST102', 'Empty or invalid json')
+    const { args, invocation } = await readRpcArguments(req, query, reading)
     // Look the function up before the request's transaction: an unknown name reloads the
     // schema cache in a transaction of its own, which on PGlite (one connection) would
     // wait forever behind the request's.
@@ -269,7 +269,7 @@ async function handle(
       schema,
       decodeURIComponent(rpc[1]!),
       Object.keys(args),
-      reading,
+      invocation,
     )
     const options = await requestOptions(ctx, query.prefer)
     failMaxAffectedOnSingle(query.prefer, fn)
