@@ -1,3 +1,4 @@
+import type { FunctionInfo } from './catalog.ts'
 import { RestError } from './restError.ts'
 
 /**
@@ -96,6 +97,21 @@ export function failInvalidPreferences(prefer: Preferences, timezoneAccepted: bo
       'PGRST122',
       'Invalid preferences given with handling=strict',
       `Invalid preferences: ${invalid.join(', ')}`,
+    )
+  }
+}
+
+/**
+ * `handling=strict, max-affected=n` on a function that returns no set is refused before it runs:
+ * 400 PGRST128 (v13.0.8 src/PostgREST/Plan.hs callReadPlan, failMaxAffectedRpcReturnsSingle;
+ * v12 counted such a call as one row, so this is v13's rule, the stricter).
+ */
+export function failMaxAffectedOnSingle(prefer: Preferences, fn: FunctionInfo): void {
+  if (prefer.strict && prefer.maxAffected !== undefined && !fn.returnsSet) {
+    throw new RestError(
+      400,
+      'PGRST128',
+      'Function must return SETOF or TABLE when max-affected preference is used with handling=strict',
     )
   }
 }

@@ -7,12 +7,12 @@ import { BadJsonError, json } from '../http/respond.ts'
 import type { Handler } from '../http/server.ts'
 import type { Keys } from '../keys.ts'
 import { callFunction, findFunction } from './callFunction.ts'
-import type { Catalog, FunctionInfo } from './catalog.ts'
+import type { Catalog } from './catalog.ts'
 import { parseRestRequest } from './parseRequest.ts'
 import type { RestQuery } from './parseRequest.ts'
 import { restErrorFromPg } from './pgErrors.ts'
 import { readRpcArguments } from './rpcArguments.ts'
-import { failInvalidPreferences } from './preferences.ts'
+import { failInvalidPreferences, failMaxAffectedOnSingle } from './preferences.ts'
 import { COUNT_FUNCTION_CALLS, failUnqualifiedWrites, functionCalls } from './safeUpdate.ts'
 import type { Preferences } from './preferences.ts'
 import { countRows, readRows } from './readRows.ts'
@@ -130,21 +130,6 @@ async function requestOptions(ctx: RestContext, prefer: Preferences): Promise<Cl
   return timezoneAccepted
     ? { ...AS_POSTGREST, settings: { ...AS_POSTGREST.settings, timezone: prefer.timezone! } }
     : AS_POSTGREST
-}
-
-/**
- * `handling=strict, max-affected=n` on a function that returns no set is refused before it runs:
- * 400 PGRST128 (v13.0.8 src/PostgREST/Plan.hs callReadPlan, failMaxAffectedRpcReturnsSingle;
- * v12 counted such a call as one row, so this is v13's rule, the stricter).
- */
-function failMaxAffectedOnSingle(prefer: Preferences, fn: FunctionInfo): void {
-  if (prefer.strict && prefer.maxAffected !== undefined && !fn.returnsSet) {
-    throw new RestError(
-      400,
-      'PGRST128',
-      'Function must return SETOF or TABLE when max-affected preference is used with handling=strict',
-    )
-  }
 }
 
 /**
