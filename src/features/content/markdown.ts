@@ -28,6 +28,8 @@ export interface MarkdownOptions {
    * segments); by default repeats are numbered from this text's first heading.
    */
   slug?: (text: string) => string
+  /** Say where each top-level block came from in the markdown (`blockLines`). */
+  sourceLines?: boolean
 }
 
 function parserOf(gfm: GfmSyntaxOptions) {
@@ -59,11 +61,28 @@ function parserFor(markdown: string): ReturnType<typeof parserOf> {
 // drop any (it keeps only root, element, text, comment and doctype nodes).
 const printer = unified().use(rehypeStringify, { allowDangerousHtml: true })
 
+/**
+ * The first and last line (1-based) in the markdown of each top-level node the HTML prints as a
+ * block of its own (htmlBlocks.ts: every element, and text that is not only white space), as
+ * pairs in one list; 0 and 0 for one made without a place in the text (the footnotes section).
+ */
+function blockLinesOf(tree: Root): number[] {
+  const lines: number[] = []
+  for (const node of tree.children) {
+    const printsBlock =
+      node.type === 'element' || node.type === 'raw' || (node.type === 'text' && node.value.trim())
+    if (printsBlock) lines.push(node.position?.start.line ?? 0, node.position?.end.line ?? 0)
+  }
+  return lines
+}
+
 export function renderMarkdown(markdown: string, options: MarkdownOptions = {}): RenderedMarkdown {
   const chosen = parserFor(markdown)
   const tree = chosen.runSync(chosen.parse(markdown)) as Root
+  // Read before highlighting: a highlighted code block replaces the node that had the place.
+  const blockLines = options.sourceLines ? blockLinesOf(tree) : undefined
   const { headings, words } = decorate(tree, options.siteOrigin, options.slug)
   if (options.autoDirection) setAutoDirection(tree)
   if (options.highlight) highlightCodeBlocks(tree, options.highlight)
-  return { html: printer.stringify(tree), headings, words }
+  return { html: printer.stringify(tree), headings, words, ...(blockLines && { blockLines }) }
 }

@@ -10,6 +10,11 @@ export interface RenderedMarkdown {
   headings: Heading[]
   /** Words of prose (code excluded), for the reading time. */
   words: number
+  /**
+   * With `sourceLines` (the dashboard preview): each top-level block's first and last line in
+   * the markdown, 1-based, as pairs; 0 and 0 for a block with no place in it (markdown.ts).
+   */
+  blockLines?: number[]
 }
 
 export interface PostSummary {

@@ -18,6 +18,18 @@ function wholeBlocks(markdown: string): string[] {
   return splitHtmlBlocks(renderMarkdown(markdown, { siteOrigin: ORIGIN, autoDirection: true }).html)
 }
 
+/** Where each block of the note rendered whole came from in it (markdown.ts `blockLines`). */
+function wholeLines(markdown: string): number[] {
+  const rendered = renderMarkdown(markdown, {
+    siteOrigin: ORIGIN,
+    autoDirection: true,
+    sourceLines: true,
+  })
+  // Two numbers for every block the page gets, or the preview scrolls to the wrong one.
+  expect(rendered.blockLines).toHaveLength(2 * splitHtmlBlocks(rendered.html).length)
+  return rendered.blockLines ?? []
+}
+
 /** The preview's renderer without shiki: code stays plain, as in `wholeBlocks`. */
 function plainRenderer() {
   return createPreviewRenderer({
@@ -149,8 +161,10 @@ describe('markdownSegments', () => {
 describe('the preview rendered in segments', () => {
   it('renders every document exactly as the whole pipeline does', async () => {
     const renderer = plainRenderer()
-    for (const [name, text] of corpus())
+    for (const [name, text] of corpus()) {
       expect(await renderer.render(text, ORIGIN), name).toEqual(wholeBlocks(text))
+      expect([...renderer.blockLines()], name).toEqual(wholeLines(text))
+    }
   })
 
   it('stays exact through a long run of edits, reusing what it rendered before', async () => {
@@ -169,9 +183,23 @@ describe('the preview rendered in segments', () => {
         expect(await renderer.render(text, ORIGIN), `${name}, edit ${edit}`).toEqual(
           wholeBlocks(text),
         )
+        expect([...renderer.blockLines()], `${name}, edit ${edit}`).toEqual(wholeLines(text))
       }
     }
   }, 60_000)
+
+  it('says on which lines of the note each block starts and ends', async () => {
+    const renderer = plainRenderer()
+    const note = '# Title\n\nOne\ntwo\n\n- a\n- b\n\n```ts\ncode\n```\n\n\n| a |\n| - |\n| 1 |\n'
+    expect(await renderer.render(note, ORIGIN)).toHaveLength(5)
+    expect([...renderer.blockLines()]).toEqual([1, 1, 3, 4, 6, 7, 9, 11, 14, 16])
+    // A line typed above moves the places of the segments after it, which are not rendered again.
+    await renderer.render(`Intro\nmore\n\n${note}`, ORIGIN)
+    expect([...renderer.blockLines()]).toEqual([1, 2, 4, 4, 6, 7, 9, 10, 12, 14, 17, 19])
+    // The footnotes section, made by the pipeline, has no place of its own.
+    await renderer.render('Note[^1].\n\n[^1]: The footnote.\n', ORIGIN)
+    expect([...renderer.blockLines()]).toEqual([1, 1, 0, 0])
+  })
 
   it('numbers heading ids again when a heading with the same name comes before them', async () => {
     const renderer = plainRenderer()

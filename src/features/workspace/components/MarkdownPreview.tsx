@@ -1,20 +1,25 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
-import type { PreviewClient } from '../preview/previewClient'
+import type { PreviewClient, RenderedPreview } from '../preview/previewClient'
 import { withSignedImages } from '../preview/attachmentImages'
 import { PreviewBlocks } from '../preview/PreviewBlocks'
 import { useSignedAttachments } from '../useSignedAttachments'
 
 interface MarkdownPreviewProps {
   markdown: string
+  /** After each update of the page: the blocks' nodes and where each came from (scrollSync.ts). */
+  onPlaced?: (nodes: readonly (readonly ChildNode[])[], lines: Uint32Array) => void
 }
+
+const NO_LINES = new Uint32Array()
 
 /**
  * The live preview: the blog's sanitising pipeline with shiki, run in a worker, so what you
  * see here is what the same markdown looks like on the site.
  */
-export function MarkdownPreview({ markdown }: MarkdownPreviewProps) {
+export function MarkdownPreview({ markdown, onPlaced }: MarkdownPreviewProps) {
   const client = useRef<Promise<PreviewClient> | null>(null)
-  const [blocks, setBlocks] = useState<string[] | null>(null)
+  const [rendered, setRendered] = useState<RenderedPreview | null>(null)
+  const blocks = rendered?.blocks ?? null
   const [error, setError] = useState<string | null>(null)
   // Only blocks with an image can name an attachment; found once per render of the preview.
   const withImages = useMemo(
@@ -46,9 +51,9 @@ export function MarkdownPreview({ markdown }: MarkdownPreviewProps) {
     void preview
       .then((renderer) => renderer.render(markdown))
       .then(
-        (rendered) => {
-          if (stale || rendered === null) return
-          setBlocks(rendered)
+        (next) => {
+          if (stale || next === null) return
+          setRendered(next)
           setError(null)
         },
         () => !stale && setError('The preview could not be rendered. Your text is not affected.'),
@@ -81,7 +86,7 @@ export function MarkdownPreview({ markdown }: MarkdownPreviewProps) {
         <p className="status-note pane-note">Rendering the preview…</p>
       ) : (
         // Sanitised by the content pipeline (rehype-sanitize) before it gets here.
-        <PreviewBlocks blocks={shown} />
+        <PreviewBlocks blocks={shown} lines={rendered?.lines ?? NO_LINES} onPlaced={onPlaced} />
       )}
     </div>
   )

@@ -8,16 +8,23 @@ import { minimalChange } from '../textChange'
 import { applyBlockChange, blockChange } from './blockChange'
 import type { PreviewRequest, PreviewResponse } from './previewProtocol'
 
+/** The preview of one text: its HTML in top-level blocks, and where each came from in it. */
+export interface RenderedPreview {
+  blocks: string[]
+  /** Block `i`'s first and last line at `2i` and `2i + 1` (previewProtocol.ts). */
+  lines: Uint32Array
+}
+
 export interface PreviewClient {
-  /**
-   * Resolves with the HTML for `markdown` in top-level blocks, or null when a newer request
-   * replaced it.
-   */
-  render(markdown: string): Promise<string[] | null>
+  /** Resolves with the preview of `markdown`, or null when a newer request replaced it. */
+  render(markdown: string): Promise<RenderedPreview | null>
   dispose(): void
 }
 
-type Waiter = { resolve: (blocks: string[] | null) => void; reject: (error: Error) => void }
+type Waiter = {
+  resolve: (rendered: RenderedPreview | null) => void
+  reject: (error: Error) => void
+}
 
 export function createPreviewClient(): PreviewClient {
   const siteOrigin = window.location.origin
@@ -36,8 +43,13 @@ export function createPreviewClient(): PreviewClient {
     ? null
     : Promise.all([import('../../content/pipeline'), import('./htmlBlocks')]).then(
         ([{ renderMarkdown }, { splitHtmlBlocks }]) => ({
-          render: async (markdown: string, origin: string) =>
-            splitHtmlBlocks(renderMarkdown(markdown, { siteOrigin: origin }).html),
+          render: async (markdown: string, origin: string) => {
+            const rendered = renderMarkdown(markdown, { siteOrigin: origin, sourceLines: true })
+            return {
+              blocks: splitHtmlBlocks(rendered.html),
+              lines: Uint32Array.from(rendered.blockLines ?? []),
+            }
+          },
         }),
       )
 
@@ -60,7 +72,7 @@ export function createPreviewClient(): PreviewClient {
     void (inPage as NonNullable<typeof inPage>)
       .then((renderer) => renderer.render(markdown, siteOrigin))
       .then(
-        (next) => finish({ id, change: blockChange(blocks, next) }),
+        (next) => finish({ id, change: blockChange(blocks, next.blocks), lines: next.lines }),
         (error: unknown) => finish({ id, error: String(error) }),
       )
   }
@@ -71,7 +83,7 @@ export function createPreviewClient(): PreviewClient {
     if (!running || running.id !== response.id) return
     const { waiter } = running
     running = null
-    if ('change' in response) waiter.resolve(blocks)
+    if ('change' in response) waiter.resolve({ blocks, lines: response.lines })
     else waiter.reject(new Error(response.error))
     if (queued) {
       const next = queued
@@ -90,7 +102,7 @@ export function createPreviewClient(): PreviewClient {
 
   return {
     render(markdown) {
-      return new Promise<string[] | null>((resolve, reject) => {
+      return new Promise<RenderedPreview | null>((resolve, reject) => {
         const waiter = { resolve, reject }
         if (!running) return send(markdown, waiter)
         queued?.waiter.resolve(null) // superseded

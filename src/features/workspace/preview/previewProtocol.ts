@@ -13,5 +13,10 @@ export interface PreviewRequest {
   siteOrigin?: string
 }
 
-/** `change`: turns the blocks of the last answer into this one's (htmlBlocks.ts). */
-export type PreviewResponse = { id: number; change: BlockChange } | { id: number; error: string }
+/**
+ * `change`: turns the blocks of the last answer into this one's (htmlBlocks.ts). `lines`: where
+ * every block of this answer came from in the text (segmentedRender.ts `blockLines`), whole: a
+ * line typed near the top moves them all. Two numbers a block, transferred rather than copied.
+ */
+export type PreviewResponse =
+  { id: number; change: BlockChange; lines: Uint32Array } | { id: number; error: string }

@@ -34,6 +34,8 @@ export function fenceLanguages(markdown: string): string[] {
 export interface PreviewRenderer {
   /** The note's HTML, sanitised, in top-level blocks (htmlBlocks.ts). */
   render(markdown: string, siteOrigin?: string): Promise<string[]>
+  /** Where the blocks of the last render came from in the note (segmentedRender.ts). */
+  blockLines(): Uint32Array
   /** Languages loaded so far (for tests and diagnostics). */
   loadedLanguages(): string[]
 }
@@ -114,11 +116,19 @@ export function createPreviewRenderer(deps: PreviewRendererDeps): PreviewRendere
       const blocks = segments.render(
         markdown,
         `${siteOrigin ?? ''}\n${loadedSnapshot.join()}`,
-        (text, slug) => renderMarkdown(text, { highlight, siteOrigin, autoDirection: true, slug }),
+        (text, slug) =>
+          renderMarkdown(text, {
+            highlight,
+            siteOrigin,
+            autoDirection: true,
+            slug,
+            sourceLines: true,
+          }),
       )
       highlighted = current // blocks no longer in the text are forgotten
       return blocks
     },
+    blockLines: () => segments.blockLines(),
     loadedLanguages() {
       return [...loadedSnapshot]
     },

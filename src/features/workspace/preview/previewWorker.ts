@@ -30,10 +30,10 @@ scope.onmessage = async (event: MessageEvent<PreviewRequest>) => {
   try {
     await namedReferencesFor(markdown)
     const next = await renderer.render(markdown, siteOrigin)
-    response = { id, change: blockChange(blocks, next) }
+    response = { id, change: blockChange(blocks, next), lines: renderer.blockLines().slice() }
     blocks = next
   } catch (error) {
     response = { id, error: error instanceof Error ? error.message : String(error) }
   }
-  scope.postMessage(response)
+  scope.postMessage(response, 'lines' in response ? [response.lines.buffer] : [])
 }

@@ -11,11 +11,14 @@ import { createSlugger, slugBase } from '../../content/pipeline'
 import { splitHtmlBlocks } from './htmlBlocks'
 import { markdownSegments } from './markdownSegments'
 
-/** Renders one segment's markdown to HTML, its heading ids from `slug`. */
+/**
+ * Renders one segment's markdown to HTML, its heading ids from `slug`, and where in the segment
+ * each top-level block came from (`blockLines`, markdown.ts).
+ */
 export type RenderText = (
   text: string,
   slug: (heading: string) => string,
-) => { html: string; headings: { text: string }[] }
+) => { html: string; headings: { text: string }[]; blockLines?: number[] }
 
 export interface SegmentedRenderer {
   /**
@@ -23,10 +26,20 @@ export interface SegmentedRenderer {
    * origin, the languages the highlighter has): when it changes, every segment renders again.
    */
   render(markdown: string, context: string, renderText: RenderText): string[]
+  /**
+   * Where the blocks of the last render came from in its note: for block `i`, its first and
+   * last line (1-based) at `2i` and `2i + 1`; 0 and 0 for a block with no place of its own.
+   * The preview scrolls by them to the part of the note the editor shows (scrollSync.ts).
+   */
+  blockLines(): Uint32Array
 }
 
 interface RenderedSegment {
   blocks: string[]
+  /** `blockLines` of the segment's blocks, counted from the segment's first line. */
+  lines: number[]
+  /** Line breaks in the segment's text: the next segment starts this many lines further on. */
+  lineBreaks: number
   /** Each heading's text, in order, as it was given to the slugger. */
   headings: string[]
   /** For each base, how many headings before the segment had it when it was rendered. */
@@ -41,6 +54,21 @@ function countsBefore(headings: string[], seenAfter: Map<string, number>): Map<s
   return before
 }
 
+function lineBreaksIn(text: string): number {
+  let count = 0
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) count += 1
+  return count
+}
+
+/**
+ * The segment's block lines, or, should the pipeline's blocks and places ever disagree in number,
+ * the whole segment for each block: scrolling then lands on the segment, never on a wrong one.
+ */
+function segmentLines(blocks: string[], lines: number[] | undefined, lineBreaks: number): number[] {
+  if (lines?.length === 2 * blocks.length) return lines
+  return blocks.flatMap(() => [1, lineBreaks + 1])
+}
+
 function stillNumbered(segment: RenderedSegment, seen: Map<string, number>): boolean {
   for (const [base, before] of segment.basesBefore)
     if ((seen.get(base) ?? 0) !== before) return false
@@ -51,6 +79,7 @@ export function createSegmentedRenderer(): SegmentedRenderer {
   /** The segments of the last render, by their text, and the context they were rendered in. */
   let kept = new Map<string, RenderedSegment>()
   let keptContext: string | null = null
+  let lastLines = new Uint32Array()
 
   return {
     render(markdown, context, renderText) {
@@ -59,6 +88,9 @@ export function createSegmentedRenderer(): SegmentedRenderer {
       const seen = new Map<string, number>()
       const slug = createSlugger(seen)
       const blocks: string[] = []
+      const lines: number[] = []
+      /** Lines before the segment in the note. */
+      let lineOffset = 0
       for (const text of markdownSegments(markdown) ?? [markdown]) {
         let segment = current.get(text) ?? previous.get(text)
         if (segment && stillNumbered(segment, seen)) {
@@ -67,18 +99,28 @@ export function createSegmentedRenderer(): SegmentedRenderer {
         } else {
           const rendered = renderText(text, slug)
           const headings = rendered.headings.map((heading) => heading.text)
+          const segmentBlocks = splitHtmlBlocks(rendered.html)
+          const lineBreaks = lineBreaksIn(text)
           segment = {
-            blocks: splitHtmlBlocks(rendered.html),
+            blocks: segmentBlocks,
+            lines: segmentLines(segmentBlocks, rendered.blockLines, lineBreaks),
+            lineBreaks,
             headings,
             basesBefore: countsBefore(headings, seen),
           }
         }
         current.set(text, segment)
         for (const block of segment.blocks) blocks.push(block)
+        for (const line of segment.lines) lines.push(line === 0 ? 0 : line + lineOffset)
+        lineOffset += segment.lineBreaks
       }
       kept = current // segments no longer in the note are forgotten
       keptContext = context
+      lastLines = Uint32Array.from(lines)
       return blocks
+    },
+    blockLines() {
+      return lastLines
     },
   }
 }
