@@ -7,6 +7,7 @@ import type { PlanId } from '../types'
 import { useDarkMode } from '../useDarkMode'
 import { useDocumentSession } from '../useDocumentSession'
 import { usePaneSize, type PaneSizeRange } from '../usePaneSize'
+import { createScrollSync } from '../scrollSync'
 import type { RemoteChangeListener } from '../useDocuments'
 import { downloadFile } from '../transfer/download'
 import { safeFileStem } from '../transfer/fileNames'
@@ -56,6 +57,17 @@ export function DocumentEditor(props: DocumentEditorProps) {
   // Narrow screens show one pane at a time.
   const [shownPane, setShownPane] = useState<PaneName>('editor')
   const panes = useRef<HTMLDivElement>(null)
+  // The preview follows the editor's scrolling (scrollSync.ts), one per open document.
+  const [scrollSync] = useState(createScrollSync)
+  useEffect(() => () => scrollSync.dispose(), [scrollSync])
+  const detachPreview = useRef<(() => void) | null>(null)
+  const previewPane = useCallback(
+    (pane: HTMLDivElement | null) => {
+      detachPreview.current?.()
+      detachPreview.current = pane ? scrollSync.attachPreview(pane) : null
+    },
+    [scrollSync],
+  )
 
   useEffect(() => {
     onSession(session)
@@ -183,6 +195,7 @@ export function DocumentEditor(props: DocumentEditorProps) {
             onSave={saveNow}
             onFiles={attachFiles}
             handleRef={editor}
+            follow={scrollSync}
           />
         </div>
         <Splitter
@@ -201,12 +214,13 @@ export function DocumentEditor(props: DocumentEditorProps) {
         />
         {/* Focusable so keyboard users can scroll a long preview. */}
         <div
+          ref={previewPane}
           className="doc-editor__pane doc-editor__pane--preview"
           aria-label="Preview"
           role="region"
           tabIndex={0}
         >
-          <MarkdownPreview markdown={state.draft} />
+          <MarkdownPreview markdown={state.draft} onPlaced={scrollSync.previewPlaced} />
         </div>
       </div>
     </section>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import type { DocumentSession } from '../documentSession'
 import type { MarkdownEditorHandle } from '../editor/createMarkdownEditor'
+import type { ScrollFollower } from '../editor/scrollAnchor'
 
 interface MarkdownEditorProps {
   session: DocumentSession
@@ -12,6 +13,8 @@ interface MarkdownEditorProps {
   onSave: () => void
   onFiles: (files: File[], position: number) => void
   handleRef: React.MutableRefObject<MarkdownEditorHandle | null>
+  /** Follows the editor's scrolling (the preview); read when the editor is created. */
+  follow?: ScrollFollower<unknown>
 }
 
 /** CodeMirror, downloaded the first time a document is opened. */
@@ -24,6 +27,7 @@ export function MarkdownEditor({
   onSave,
   onFiles,
   handleRef,
+  follow,
 }: MarkdownEditorProps) {
   const host = useRef<HTMLDivElement>(null)
   const [phase, setPhase] = useState<'loading' | 'ready' | 'failed'>('loading')
@@ -47,6 +51,7 @@ export function MarkdownEditor({
           onTyping: () => session.noteTyping(),
           onSave: () => latest.current.onSave(),
           onFiles: (files, position) => latest.current.onFiles(files, position),
+          follow,
         })
         handleRef.current = handle
         detach = session.attachPendingText(handle.flushChanges)
@@ -61,7 +66,7 @@ export function MarkdownEditor({
       handle?.destroy()
       if (handleRef.current === handle) handleRef.current = null
     }
-    // One editor per open document; label and focus are read when it is created.
+    // One editor per open document; label, focus and follower are read when it is created.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [session])
 

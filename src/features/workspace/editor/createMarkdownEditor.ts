@@ -22,6 +22,7 @@ import { searchOnDemand } from './searchOnDemand'
 import { selectionDrawnWhenMany } from './selectionDrawnWhenMany'
 import { minimalChange } from '../textChange'
 import { createTextHandover } from './textHandover'
+import { followScroll, type ScrollFollower } from './scrollAnchor'
 
 export interface MarkdownEditorOptions {
   parent: HTMLElement
@@ -36,6 +37,8 @@ export interface MarkdownEditorOptions {
   onSave: () => void
   /** Files pasted or dropped (images become attachments), and where they should go. */
   onFiles: (files: File[], position: number) => void
+  /** Told where the editor is in the note as it scrolls (the preview follows, scrollSync.ts). */
+  follow?: ScrollFollower<unknown>
 }
 
 export interface MarkdownEditorHandle {
@@ -90,6 +93,7 @@ export function createMarkdownEditor(options: MarkdownEditorOptions): MarkdownEd
         editorTheme,
         themeMode.of(EditorView.theme({}, { dark: options.dark })),
         placeholder('Start writing markdown…'),
+        options.follow ? followScroll(options.follow) : [],
         // tabindex: the scroller around the text counts as keyboard-reachable for assistive tech.
         EditorView.contentAttributes.of({
           'aria-label': options.label,

@@ -1,0 +1,154 @@
+/**
+ * The preview follows the editor: the block at the editor's top line goes to the preview's top
+ * (interpolated within blocks, preview/linePlaces.ts), and when the editor shows the note's end
+ * so does the preview, so typing at the end of a long note shows what is typed rendered.
+ *
+ * One way only, editor to preview, so the two can never push each other back and forth. The
+ * person may scroll the preview alone to read: a wheel, a touch, a key or the scroll bar in the
+ * preview puts following on hold until they next scroll or edit in the editor.
+ *
+ * Layout is read sparingly: the editor's scrolling is followed inside CodeMirror's measuring
+ * pass (editor/scrollAnchor.ts), and the preview's own changes (new blocks, a new size, the
+ * phone's preview shown) in one animation frame, reading two blocks' boxes. Blocks in chunks
+ * the browser skips (`content-visibility: auto`, patchBlocks.ts) are measured all the same: the
+ * browser lays out that one chunk to answer, and a chunk that then comes into view at its real
+ * height moves the blocks after it, which the next frames correct (`settle`).
+ */
+import type { ScrollFollower, SourceAnchor } from './editor/scrollAnchor'
+import { blocksWithPlaces, previewOffsetOf, type BlockBox } from './preview/linePlaces'
+
+export interface ScrollSync extends ScrollFollower<number | null> {
+  /** Follows into `pane`, the preview's scroller; returns what stops it. */
+  attachPreview(pane: HTMLElement): () => void
+  /** The preview's blocks as they are on the page now, and where each came from in the note. */
+  previewPlaced(nodes: readonly (readonly ChildNode[])[], lines: Uint32Array): void
+  dispose(): void
+}
+
+/** Frames after a scroll in which the target is measured again, for chunks drawn at last. */
+const SETTLE_FRAMES = 3
+
+function prefersReducedMotion(): boolean {
+  return window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false
+}
+
+export function createScrollSync(): ScrollSync {
+  let pane: HTMLElement | null = null
+  let nodes: readonly (readonly ChildNode[])[] = []
+  let lines: Uint32Array = new Uint32Array()
+  let withPlaces: Uint32Array = new Uint32Array()
+  /** Where the editor last was, while it was on screen. */
+  let anchor: SourceAnchor | null = null
+  /** The person is reading the preview on their own. */
+  let held = false
+  /** The scroll position last asked of the preview. */
+  let lastTarget: number | null = null
+  let frame = 0
+  let settleFrames = 0
+
+  function boxOf(block: number, paneTop: number): BlockBox | null {
+    const elements = (nodes[block] ?? []).filter((node): node is Element => node.nodeType === 1)
+    const first = elements[0]
+    const last = elements[elements.length - 1]
+    if (!first || !last || !first.isConnected) return null
+    return {
+      top: first.getBoundingClientRect().top - paneTop,
+      bottom: last.getBoundingClientRect().bottom - paneTop,
+    }
+  }
+
+  /** The preview's scroll position for `place`, or null when the preview cannot show it. */
+  function targetFor(place: SourceAnchor): number | null {
+    if (!pane || pane.clientHeight === 0) return null // not on screen (the phone's editor shows)
+    const maxScroll = pane.scrollHeight - pane.clientHeight
+    if (maxScroll <= 0) return null
+    // Offsets within the scrolled content: from the top of the pane's padding box, scrolled.
+    const paneTop = pane.getBoundingClientRect().top + pane.clientTop - pane.scrollTop
+    const offset = previewOffsetOf(place.line, lines, withPlaces, (block) => boxOf(block, paneTop))
+    if (offset === null) return null
+    const target = offset + (maxScroll - offset) * place.toEnd
+    return Math.round(Math.min(maxScroll, Math.max(0, target)))
+  }
+
+  function scrollTo(target: number): void {
+    if (!pane) return
+    lastTarget = target
+    const distance = Math.abs(pane.scrollTop - target)
+    if (distance < 1) return
+    // A jump of more than a screen (to the end, to a search match) glides, unless the person
+    // asked for less motion; following a scroll or typing moves with the editor, at once.
+    const glide = distance > pane.clientHeight && !prefersReducedMotion()
+    pane.scrollTo({ top: target, behavior: glide ? 'smooth' : 'instant' })
+    settleFrames = SETTLE_FRAMES
+    schedule()
+  }
+
+  /** The preview's own change: follow the editor's last place again, in the next frame. */
+  function schedule(): void {
+    if (frame) return
+    frame = requestAnimationFrame(() => {
+      frame = 0
+      if (held || !anchor) return
+      const target = targetFor(anchor)
+      if (target === null || target === lastTarget) {
+        if (settleFrames > 0 && (settleFrames -= 1) > 0) schedule()
+        return
+      }
+      scrollTo(target)
+    })
+  }
+
+  return {
+    read(place, byPerson) {
+      if (byPerson) held = false
+      if (!place) return null
+      const moved = place.line !== anchor?.line || place.toEnd !== anchor.toEnd
+      anchor = place
+      if (held || (!moved && !byPerson)) return null
+      return targetFor(place)
+    },
+    write(target) {
+      if (target !== null) scrollTo(target)
+    },
+    attachPreview(element) {
+      pane = element
+      const hold = () => {
+        held = true
+      }
+      // A press on the pane itself, not on its content, is on its scroll bar.
+      const holdOnScrollBar = (event: PointerEvent) => event.target === element && hold()
+      const resized = new ResizeObserver(() => schedule())
+      element.addEventListener('wheel', hold, { passive: true })
+      element.addEventListener('touchmove', hold, { passive: true })
+      element.addEventListener('keydown', hold)
+      element.addEventListener('pointerdown', holdOnScrollBar)
+      // A glide ends where blocks drawn on the way may have moved the target.
+      element.addEventListener('scrollend', schedule)
+      resized.observe(element)
+      return () => {
+        element.removeEventListener('wheel', hold)
+        element.removeEventListener('touchmove', hold)
+        element.removeEventListener('keydown', hold)
+        element.removeEventListener('pointerdown', holdOnScrollBar)
+        element.removeEventListener('scrollend', schedule)
+        resized.disconnect()
+        if (pane === element) pane = null
+      }
+    },
+    previewPlaced(placedNodes, placedLines) {
+      // The page rendered again without patching anything (patchBlocks keeps the list).
+      if (placedNodes === nodes && placedLines === lines) return
+      nodes = placedNodes
+      // The in-page renderer (no workers) may not say where every block came from: no map then.
+      const matches = placedLines.length === 2 * placedNodes.length
+      lines = matches ? placedLines : new Uint32Array()
+      withPlaces = blocksWithPlaces(lines)
+      schedule()
+    },
+    dispose() {
+      cancelAnimationFrame(frame)
+      frame = 0
+      pane = null
+    },
+  }
+}

@@ -1,0 +1,129 @@
+/**
+ * The preview follows the editor: scrolled or typed far down a long note, the preview shows the
+ * part being written (the block at the editor's top line at the preview's top, the end of the
+ * note when the editor is at its end), and a person can still scroll the preview alone to read.
+ */
+import { expect, test, type Locator, type Page } from '@playwright/test'
+import { benchDocument } from '../../scripts/bench/editor/benchDocument.ts'
+import { createUser, signIn } from './backend.ts'
+import { editorReady, insertDocument, preview } from './dashboardHelpers.ts'
+
+/** 100 KB: 14 chunks of 40 blocks, most of them never drawn before the editor gets there. */
+const BODY = benchDocument(100_000)
+const SECTIONS = [...BODY.matchAll(/^## (Section \d+: .*)$/gm)].map((match) => match[1] as string)
+/** A heading four fifths down the note. */
+const FAR_HEADING = SECTIONS[Math.floor(SECTIONS.length * 0.8)] as string
+
+function previewPane(page: Page): Locator {
+  return page.getByRole('region', { name: 'Preview' })
+}
+
+/** Where `element` is, in pixels below the top of the preview pane's visible area. */
+async function topInPreview(page: Page, element: Locator): Promise<number> {
+  const pane = await previewPane(page).boundingBox()
+  const box = await element.boundingBox()
+  if (!pane || !box) throw new Error('the preview or the element is not on screen')
+  return box.y - pane.y
+}
+
+/** Scrolls the editor so that `line` (1-based) is its top line, as a jump or a search does. */
+async function scrollEditorToLine(page: Page, line: number): Promise<void> {
+  await page.locator('.cm-content').evaluate((content, lineNumber) => {
+    type View = {
+      state: { doc: { line(n: number): { from: number } } }
+      dispatch(spec: { effects: unknown }): void
+      constructor: { scrollIntoView(pos: number, options: { y: string }): unknown }
+    }
+    type Tile = { root?: { view?: View } }
+    const view = (content as unknown as { cmTile?: Tile }).cmTile?.root?.view
+    if (!view) throw new Error('no CodeMirror view on .cm-content')
+    const from = view.state.doc.line(lineNumber).from
+    view.dispatch({ effects: view.constructor.scrollIntoView(from, { y: 'start' }) })
+  }, line)
+}
+
+async function openLongNote(page: Page, name: string): Promise<void> {
+  const user = await createUser(name)
+  const doc = await insertDocument(user, { title: 'Long note', body: BODY })
+  await signIn(page, user, `/dashboard?doc=${doc.id}`)
+  await editorReady(page)
+  // Rendered (on a phone, out of sight behind the pane switch).
+  await expect(preview(page).locator('h2').last()).toContainText(/^Section \d+:/, {
+    timeout: 60_000,
+  })
+}
+
+/** Waits for `element` to be at the preview's top: its top edge within a few lines of it. */
+async function expectAtPreviewTop(page: Page, element: Locator): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const top = await topInPreview(page, element)
+        return top > -4 && top < 48 ? 'at the top' : `${Math.round(top)} px from the top`
+      },
+      { timeout: 10_000 },
+    )
+    .toBe('at the top')
+}
+
+const headingLine = BODY.slice(0, BODY.indexOf(`## ${FAR_HEADING}`)).split('\n').length
+
+test('scrolling the editor far down brings the same place to the top of the preview', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  await openLongNote(page, 'scroll-sync')
+  const heading = preview(page).getByRole('heading', { name: FAR_HEADING })
+
+  await scrollEditorToLine(page, headingLine)
+  await expect(page.locator('.cm-line').filter({ hasText: FAR_HEADING })).toBeInViewport()
+  await expectAtPreviewTop(page, heading)
+
+  // The person scrolls the preview up alone, to read: it stays where they put it.
+  await previewPane(page).hover()
+  await page.mouse.wheel(0, -800)
+  await expect.poll(() => topInPreview(page, heading)).toBeGreaterThan(400)
+  const read = await previewPane(page).evaluate((pane) => pane.scrollTop)
+  await page.waitForTimeout(500)
+  expect(await previewPane(page).evaluate((pane) => pane.scrollTop)).toBe(read)
+
+  // The next scroll of the editor takes the preview along again: a little past the heading.
+  await page.locator('.cm-scroller').hover()
+  await page.mouse.wheel(0, 120)
+  await expect.poll(() => topInPreview(page, heading), { timeout: 10_000 }).toBeLessThan(0)
+  expect(await topInPreview(page, heading)).toBeGreaterThan(-600)
+})
+
+test('typing at the end of a long note keeps the end in the preview', async ({ page }) => {
+  test.setTimeout(120_000)
+  await openLongNote(page, 'scroll-sync-end')
+
+  await page.locator('.cm-content').click()
+  await page.keyboard.press('ControlOrMeta+End')
+  await page.keyboard.type('\n\n## Written at the end\n\nThe newest words of the note.', {
+    delay: 20,
+  })
+
+  const newest = preview(page).getByText('The newest words of the note.')
+  await expect(newest).toBeAttached({ timeout: 30_000 })
+  const pane = await previewPane(page).boundingBox()
+  await expect
+    .poll(async () => {
+      const box = await newest.boundingBox()
+      return box && pane ? box.y + box.height - (pane.y + pane.height) : Infinity
+    })
+    .toBeLessThanOrEqual(0)
+  expect(await topInPreview(page, newest)).toBeGreaterThan(0)
+})
+
+test('on a phone, the preview opens where the editor was', async ({ page }) => {
+  test.setTimeout(120_000)
+  await page.setViewportSize({ width: 390, height: 844 })
+  await openLongNote(page, 'scroll-sync-phone')
+
+  await scrollEditorToLine(page, headingLine)
+  await expect(page.locator('.cm-line').filter({ hasText: FAR_HEADING })).toBeInViewport()
+  await page.getByRole('button', { name: 'Preview', exact: true }).click()
+  const heading = preview(page).getByRole('heading', { name: FAR_HEADING })
+  await expectAtPreviewTop(page, heading)
+})
