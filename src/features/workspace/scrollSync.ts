@@ -16,6 +16,7 @@
  */
 import type { ScrollFollower, SourceAnchor } from './editor/scrollAnchor'
 import { blocksWithPlaces, previewOffsetOf, type BlockBox } from './preview/linePlaces'
+import { CHUNK_CLASS } from './preview/patchBlocks'
 
 export interface ScrollSync extends ScrollFollower<number | null> {
   /** Follows into `pane`, the preview's scroller; returns what stops it. */
@@ -27,6 +28,14 @@ export interface ScrollSync extends ScrollFollower<number | null> {
 
 /** Frames after a scroll in which the target is measured again, for chunks drawn at last. */
 const SETTLE_FRAMES = 3
+/** Frames a target inside a chunk not yet drawn may take to be measured for real. */
+const UNDRAWN_FRAMES = 12
+/**
+ * The longest jump that glides, in screens. A glide draws every chunk it passes, at its real
+ * height, which moves the target on: gliding half way down a 1 MB note kept the preview moving,
+ * and drawing, for seconds (500 ms of layout and paint a second while the person typed).
+ */
+const GLIDE_SCREENS = 3
 
 function prefersReducedMotion(): boolean {
   return window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false
@@ -45,20 +54,42 @@ export function createScrollSync(): ScrollSync {
   let lastTarget: number | null = null
   let frame = 0
   let settleFrames = 0
+  /** A glide is under way: the pane is not yet where it was asked to be. */
+  let gliding = false
+  /** The last target lies in a chunk the browser has not drawn yet (`boxOf`). */
+  let undrawn = false
+  let undrawnFrames = 0
 
+  /**
+   * Where a block is drawn. A chunk the browser has skipped since the note opened is as tall as
+   * `contain-intrinsic-size` says, while the browser lays its blocks out at their real heights
+   * when asked for their boxes: far below the chunk's end, where the chunks after it are drawn.
+   * Such a box is brought inside its chunk, and `undrawn` set: scrolled to, the chunk is drawn
+   * at its real height, and the next frames measure the block again (`schedule`).
+   */
   function boxOf(block: number, paneTop: number): BlockBox | null {
     const elements = (nodes[block] ?? []).filter((node): node is Element => node.nodeType === 1)
     const first = elements[0]
     const last = elements[elements.length - 1]
     if (!first || !last || !first.isConnected) return null
-    return {
-      top: first.getBoundingClientRect().top - paneTop,
-      bottom: last.getBoundingClientRect().bottom - paneTop,
+    let top = first.getBoundingClientRect().top - paneTop
+    let bottom = last.getBoundingClientRect().bottom - paneTop
+    const chunk = first.parentElement
+    if (chunk?.classList.contains(CHUNK_CLASS)) {
+      const box = chunk.getBoundingClientRect()
+      const [chunkTop, chunkBottom] = [box.top - paneTop, box.bottom - paneTop]
+      if (bottom > chunkBottom + 1 || top < chunkTop - 1) {
+        undrawn = true
+        top = Math.min(Math.max(top, chunkTop), chunkBottom)
+        bottom = Math.min(Math.max(bottom, top), chunkBottom)
+      }
     }
+    return { top, bottom }
   }
 
   /** The preview's scroll position for `place`, or null when the preview cannot show it. */
   function targetFor(place: SourceAnchor): number | null {
+    undrawn = false
     if (!pane || pane.clientHeight === 0) return null // not on screen (the phone's editor shows)
     const maxScroll = pane.scrollHeight - pane.clientHeight
     if (maxScroll <= 0) return null
@@ -70,31 +101,52 @@ export function createScrollSync(): ScrollSync {
     return Math.round(Math.min(maxScroll, Math.max(0, target)))
   }
 
-  function scrollTo(target: number): void {
+  /** `correcting`: the target moved as chunks were drawn; no new glide for that. */
+  function scrollTo(target: number, correcting = false): void {
     if (!pane) return
     lastTarget = target
     const distance = Math.abs(pane.scrollTop - target)
     if (distance < 1) return
-    // A jump of more than a screen (to the end, to a search match) glides, unless the person
-    // asked for less motion; following a scroll or typing moves with the editor, at once.
-    const glide = distance > pane.clientHeight && !prefersReducedMotion()
+    // A jump of a screen or more (a page down, a search match) glides, so the eye can follow,
+    // unless the person asked for less motion; following a scroll or typing moves with the
+    // editor, at once, and so does a far jump (GLIDE_SCREENS).
+    const screen = pane.clientHeight
+    const glide =
+      !correcting &&
+      distance > screen &&
+      distance <= GLIDE_SCREENS * screen &&
+      !prefersReducedMotion()
+    gliding = glide
     pane.scrollTo({ top: target, behavior: glide ? 'smooth' : 'instant' })
-    settleFrames = SETTLE_FRAMES
-    schedule()
+    if (!correcting) {
+      settleFrames = SETTLE_FRAMES
+      undrawnFrames = UNDRAWN_FRAMES
+      schedule()
+    }
   }
 
-  /** The preview's own change: follow the editor's last place again, in the next frame. */
+  /**
+   * Follows the editor's last place again in the next frame: after the preview's own change, and
+   * for a few frames after a scroll, while chunks drawn at their real height move the target.
+   */
   function schedule(): void {
     if (frame) return
     frame = requestAnimationFrame(() => {
       frame = 0
       if (held || !anchor) return
       const target = targetFor(anchor)
-      if (target === null || target === lastTarget) {
-        if (settleFrames > 0 && (settleFrames -= 1) > 0) schedule()
-        return
+      let settling = false
+      if (undrawn && undrawnFrames > 0) {
+        undrawnFrames -= 1 // until the chunk with the target is drawn
+        settling = true
+      } else if (settleFrames > 0) {
+        settleFrames -= 1
+        settling = true
       }
-      scrollTo(target)
+      // The browser's own scroll anchoring may have moved the pane when blocks changed.
+      const away = (top: number) => !gliding && !!pane && Math.abs(pane.scrollTop - top) >= 1
+      if (target !== null && (target !== lastTarget || away(target))) scrollTo(target, settling)
+      if (settling) schedule()
     })
   }
 
@@ -123,14 +175,18 @@ export function createScrollSync(): ScrollSync {
       element.addEventListener('keydown', hold)
       element.addEventListener('pointerdown', holdOnScrollBar)
       // A glide ends where blocks drawn on the way may have moved the target.
-      element.addEventListener('scrollend', schedule)
+      const glided = () => {
+        gliding = false
+        schedule()
+      }
+      element.addEventListener('scrollend', glided)
       resized.observe(element)
       return () => {
         element.removeEventListener('wheel', hold)
         element.removeEventListener('touchmove', hold)
         element.removeEventListener('keydown', hold)
         element.removeEventListener('pointerdown', holdOnScrollBar)
-        element.removeEventListener('scrollend', schedule)
+        element.removeEventListener('scrollend', glided)
         resized.disconnect()
         if (pane === element) pane = null
       }
