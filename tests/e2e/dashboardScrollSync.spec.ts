@@ -31,12 +31,15 @@ function previewPane(page: Page): Locator {
 async function topInPreview(page: Page, element: Locator): Promise<number> {
   const pane = await previewPane(page).boundingBox()
   if (!pane) throw new Error('the preview is not on screen')
-  return element.evaluate((node, paneTop) => {
-    const box = node.getBoundingClientRect()
-    const probeY = Math.max(box.top, paneTop + 1) + 2
-    const found = node.ownerDocument.elementFromPoint(box.left + 4, probeY)
-    return found && node.contains(found) ? box.top - paneTop : Number.NaN
-  }, pane.y)
+  return element.evaluate(
+    (node, { top, bottom }) => {
+      const box = node.getBoundingClientRect()
+      if (box.bottom <= top || box.top >= bottom) return box.top - top // out of view anyway
+      const found = node.ownerDocument.elementFromPoint(box.left + 4, Math.max(box.top, top) + 2)
+      return found && node.contains(found) ? box.top - top : Number.NaN
+    },
+    { top: pane.y, bottom: pane.y + pane.height },
+  )
 }
 
 /** Scrolls the editor so that `line` (1-based) is its top line, as a jump or a search does. */
