@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type CSSProperties } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import { FormMessage } from '../../components/FormMessage'
-import { ConfirmDialog } from './components/ConfirmDialog'
+import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { DocumentEditor } from './components/DocumentEditor'
 import { DocumentList } from './components/DocumentList'
 import { EmptyState, SAMPLE_DOCUMENT } from './components/EmptyState'

@@ -1,21 +1,28 @@
-import { useEffect, useRef } from 'react'
+import '../styles/forms.css'
+import { useEffect, useRef, type ReactNode } from 'react'
 
 interface ConfirmDialogProps {
   title: string
-  message: string
+  message: ReactNode
+  /** Why the last answer did not work, above the question. */
+  error?: ReactNode
   confirmLabel: string
+  /** What keeps things as they are; it has the focus when the question opens. */
+  cancelLabel?: string
   onConfirm: () => void
   onCancel: () => void
 }
 
 /**
  * A modal question on the native <dialog>: focus is trapped, Escape cancels, and on closing
- * focus goes back to what opened it.
+ * focus goes back to what opened it. The destructive answer is never the one focused.
  */
 export function ConfirmDialog({
   title,
   message,
+  error,
   confirmLabel,
+  cancelLabel = 'Cancel',
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
@@ -43,13 +50,14 @@ export function ConfirmDialog({
       }}
     >
       <h2 id="confirm-dialog-title">{title}</h2>
+      {error}
       <p id="confirm-dialog-message">{message}</p>
       <div className="button-row">
         <button type="button" className="button button--danger" onClick={onConfirm}>
           {confirmLabel}
         </button>
         <button type="button" className="button" onClick={onCancel} autoFocus>
-          Cancel
+          {cancelLabel}
         </button>
       </div>
     </dialog>
