@@ -27,7 +27,7 @@ export const FEATURE_ENTRIES = {
   billing: ['index', 'account', 'checkout', 'checkoutQuery'],
   content: ['index', 'pipeline', 'server'],
   marketing: ['index', 'tour'],
-  workspace: ['index', 'account'],
+  workspace: ['index', 'account', 'drafts'],
 }
 
 /** What the rest of the repository may import of each local stand-in. */

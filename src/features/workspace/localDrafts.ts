@@ -150,3 +150,27 @@ export async function forgetDraft(userId: string, documentId: string): Promise<v
     bases.delete(basesOf(userId, documentId))
   })
 }
+
+/** Every key of one user's records, whatever the document: arrays sort after strings. */
+function everythingOf(userId: string): IDBKeyRange {
+  return IDBKeyRange.bound([userId], [userId, []])
+}
+
+/** The documents this user has unsaved text of on this device. */
+export async function draftedDocumentsOf(userId: string): Promise<string[]> {
+  const keys = await run('readonly', (drafts) => requested(drafts.getAllKeys(everythingOf(userId))))
+  return (keys ?? []).map((key) => (key as [string, string])[1])
+}
+
+/**
+ * Deletes all this user's unsaved text on this device, with the server text it was typed on.
+ * False when the store could not be reached or the deletion failed: the text may still be there.
+ */
+export async function forgetDraftsOf(userId: string): Promise<boolean> {
+  const done = await run('readwrite', (drafts, bases) => {
+    drafts.delete(everythingOf(userId))
+    bases.delete(everythingOf(userId))
+    return true
+  })
+  return done === true
+}

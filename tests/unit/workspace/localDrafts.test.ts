@@ -85,4 +85,28 @@ describe('drafts kept on the device', () => {
       baseBody: 'old base',
     })
   })
+
+  it("lists one user's drafted documents, and deletes all of them and their bases at once", async () => {
+    await drafts.keepDraft({ ...write, body: 'a1', baseVersion: 1, baseBody: 'base a1' })
+    await drafts.keepDraft({
+      ...write,
+      documentId: 'doc-2',
+      body: 'a2',
+      baseVersion: 1,
+      baseBody: 'b',
+    })
+    // Someone else at this browser, including an id the first one is a prefix of.
+    for (const userId of ['user-b', 'user-aa'])
+      await drafts.keepDraft({ ...write, userId, body: 'theirs', baseVersion: 1, baseBody: 'b' })
+    expect((await drafts.draftedDocumentsOf('user-a')).sort()).toEqual(['doc-1', 'doc-2'])
+
+    expect(await drafts.forgetDraftsOf('user-a')).toBe(true)
+    expect(await drafts.draftedDocumentsOf('user-a')).toEqual([])
+    expect(await drafts.readDraft('user-a', 'doc-1')).toBeNull()
+    // Bases too: a draft written now on version 1 finds no base (none is left to read).
+    await drafts.keepDraft({ ...write, body: 'new', baseVersion: 1 })
+    expect((await drafts.readDraft('user-a', 'doc-1'))?.baseBody).toBeNull()
+    for (const userId of ['user-b', 'user-aa'])
+      expect((await drafts.readDraft(userId, 'doc-1'))?.body).toBe('theirs')
+  })
 })
