@@ -22,32 +22,70 @@ import { supabaseSettings } from './supabaseClient'
 export type SignOutScope = 'local' | 'global' | 'others'
 
 /**
- * How long a sign-out of this device waits for the work registered with whenSigningOutHere (a
- * save of text typed a moment before) before it goes ahead regardless.
+ * How long a sign-out of this device waits for the open documents (a save of text typed a
+ * moment before) before it goes ahead regardless.
  */
 const SETTLE_BEFORE_SIGN_OUT_MS = 5_000
 
-const beforeSigningOutHere = new Set<() => Promise<unknown>>()
+/** An open document, as a sign-out of this device sees it (registered with whenSigningOutHere). */
+export interface OpenOnSignOut {
+  /** Saves what was typed since the last save. */
+  save(): Promise<unknown>
+  /**
+   * Stores on the device, now rather than after the usual pause, what is still unsaved (the
+   * save failed, or is taking too long), so that the sign-out counts it.
+   */
+  keepUnsaved(): Promise<unknown>
+  /** The person chose to delete this device's unsaved text: keep no more of it. */
+  discardDrafts(): void
+}
+
+const openHere = new Set<OpenOnSignOut>()
 
 /**
- * Work to finish while this device is still signed in, before it signs out: the dashboard saves
- * text typed since the last save, which would otherwise stay unsaved, kept only in this
- * browser's draft store, where the next person at the computer could read it. Returns the
- * function that unregisters it.
+ * The dashboard's open document, while it is open: a sign-out of this device saves its last
+ * words first, which would otherwise stay unsaved, kept only in this browser's draft store,
+ * where the next person at the computer could read them. Returns the function that
+ * unregisters it.
  */
-export function whenSigningOutHere(task: () => Promise<unknown>): () => void {
-  beforeSigningOutHere.add(task)
-  return () => beforeSigningOutHere.delete(task)
+export function whenSigningOutHere(open: OpenOnSignOut): () => void {
+  openHere.add(open)
+  return () => openHere.delete(open)
 }
 
-function settleBeforeSigningOut(): Promise<unknown> {
-  const tasks = [...beforeSigningOutHere].map((task) => task().catch(() => undefined))
-  if (tasks.length === 0) return Promise.resolve()
-  return Promise.race([
-    Promise.all(tasks),
+async function settleBeforeSigningOut(): Promise<void> {
+  const open = [...openHere]
+  if (open.length === 0) return
+  await Promise.race([
+    Promise.all(open.map((document) => document.save().catch(() => undefined))),
     new Promise((resolve) => setTimeout(resolve, SETTLE_BEFORE_SIGN_OUT_MS)),
   ])
+  await Promise.all(open.map((document) => document.keepUnsaved().catch(() => undefined)))
 }
+
+/**
+ * What a sign-out of this device does with text of this person's that is still unsaved on the
+ * device once the open documents have settled (decision 0014). The buttons a signed-in person
+ * presses ask: leaving it would let the next person at a shared computer read it, deleting it
+ * silently would lose it. `null` keeps it without asking (the two-factor step: whoever is there
+ * has not proven to be the person whose text it is).
+ */
+export interface LeftoverDrafts {
+  /** The signed-in user, read before signing out. */
+  userId: string
+  /** How many of their documents have unsaved text on this device. */
+  count(userId: string): Promise<number>
+  /**
+   * Asks the person. To delete, the answer runs `deleteThem` (false: the device's store refused)
+   * and resolves true once that has worked; false: they stay signed in.
+   */
+  confirmDeleting(count: number, deleteThem: () => Promise<boolean>): Promise<boolean>
+  /** Deletes it; false when it could not be. */
+  forget(userId: string): Promise<boolean>
+}
+
+/** 'stayed': the person chose to stay signed in rather than delete their unsaved text. */
+export type SignOutOutcome = 'signed-out' | 'stayed'
 
 /**
  * What the sign-in page says after this tab's sign-out. Both the button that signed out and the
@@ -62,13 +100,30 @@ export function signedOutState(): SignedOutState {
 }
 
 /**
- * Signs out with `scope`. For 'local' and 'global' this device is always signed out (a global
- * one that could not reach the service leaves `signedOutState()` saying so); only 'others',
- * which keeps this device, can fail, and then throws the service's error.
+ * Signs out with `scope`. For 'local' and 'global' the open documents settle first, then
+ * `leftover` decides about unsaved text still on the device; unless the person stays, this
+ * device is always signed out (a global one that could not reach the service leaves
+ * `signedOutState()` saying so). Only 'others', which keeps this device, can fail, and then
+ * throws the service's error.
  */
-export async function signOutWith(supabase: SupabaseClient, scope: SignOutScope): Promise<void> {
+export async function signOutWith(
+  supabase: SupabaseClient,
+  scope: SignOutScope,
+  leftover: LeftoverDrafts | null = null,
+): Promise<SignOutOutcome> {
   lastSignOut = { state: SIGNED_OUT_STATE, at: 0 }
-  if (scope !== 'others') await settleBeforeSigningOut()
+  if (scope !== 'others') {
+    await settleBeforeSigningOut()
+    if (leftover) {
+      const count = await leftover.count(leftover.userId)
+      const deleteThem = () => {
+        // First, so the documents still open do not write it again as they close.
+        for (const open of openHere) open.discardDrafts()
+        return leftover.forget(leftover.userId)
+      }
+      if (count > 0 && !(await leftover.confirmDeleting(count, deleteThem))) return 'stayed'
+    }
+  }
   let error: unknown
   try {
     ;({ error } = await supabase.auth.signOut({ scope }))
@@ -77,13 +132,14 @@ export async function signOutWith(supabase: SupabaseClient, scope: SignOutScope)
     // 2501) fail the same way as those that return it.
     error = thrown
   }
-  if (!error) return
+  if (!error) return 'signed-out'
   if (scope === 'others') throw error
   if (scope === 'global') lastSignOut = { state: SIGNED_OUT_HERE_ONLY_STATE, at: Date.now() }
   forgetStoredSession()
   // Nothing is stored any more, so supabase-js makes no request: it clears its state and tells
   // every tab. Should that fail, the session is gone from storage all the same.
   await supabase.auth.signOut({ scope: 'local' }).catch(() => undefined)
+  return 'signed-out'
 }
 
 /** Removes what supabase-js stored for the session: the tokens, the user, a PKCE verifier. */

@@ -13,6 +13,22 @@ export interface DraftStore {
   forget(userId: string, documentId: string): Promise<void>
 }
 
+/** One document's keeper, as the document that started it stops it. */
+export interface DraftKeeping {
+  /** Stops keeping, writing first what was typed since the last write. */
+  stop(): void
+  /**
+   * Writes at once what was typed since the last write, instead of after the pause; resolves
+   * once it is stored (a sign-out counts what is left on the device right after).
+   */
+  keepNow(): Promise<void>
+  /**
+   * Stops keeping without writing again: the person chose to delete this device's unsaved
+   * text, and the closing document must not put it back.
+   */
+  discard(): void
+}
+
 export function keepDraftsOf(
   session: DocumentSession,
   userId: string,
@@ -24,13 +40,15 @@ export function keepDraftsOf(
     /** A draft is already stored for this document (it was just restored). */
     alreadyKept = false,
   } = {},
-): () => void {
+): DraftKeeping {
   let timer: ReturnType<typeof setTimeout> | null = null
   let kept = alreadyKept
   /** The version of the document whose text this keeper has stored as the base. */
   let storedBase: number | null = null
   /** When the oldest text not yet written was typed. */
   let waitingSince = 0
+  /** The last write, once stored. */
+  let writing: Promise<void> = Promise.resolve()
 
   const write = () => {
     timer = null
@@ -39,7 +57,7 @@ export function keepDraftsOf(
     kept = true
     const baseStored = storedBase === base.version
     storedBase = base.version
-    void store.keep({
+    writing = store.keep({
       userId,
       documentId: session.id,
       body: draft,
@@ -68,11 +86,24 @@ export function keepDraftsOf(
   }
 
   const unsubscribe = session.subscribe(onChange)
-  return () => {
-    unsubscribe()
-    if (timer) {
-      clearTimeout(timer)
-      write()
-    }
+  const writeWaiting = () => {
+    if (!timer) return
+    clearTimeout(timer)
+    write()
+  }
+  return {
+    stop() {
+      unsubscribe()
+      writeWaiting()
+    },
+    keepNow() {
+      writeWaiting()
+      return writing.catch(() => undefined)
+    },
+    discard() {
+      unsubscribe()
+      if (timer) clearTimeout(timer)
+      timer = null
+    },
   }
 }

@@ -9,7 +9,7 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import { whenSigningOutHere } from '../auth'
 import { getDocument, saveDocumentBody } from './documentsApi'
 import { DocumentSession, type SaveOutcome, type SessionState } from './documentSession'
-import { keepDraftsOf } from './draftKeeper'
+import { keepDraftsOf, type DraftKeeping } from './draftKeeper'
 import { forgetDraft, keepDraft, readDraft } from './localDrafts'
 import { followHeading } from './documentTitles'
 import { SIGNED_OUT_MESSAGE, sessionHasEnded } from './sessionCheck'
@@ -56,7 +56,7 @@ export function useDocumentSession(
   useEffect(() => {
     if (!supabase) return
     let session: DocumentSession | null = null
-    let stopKeeping: (() => void) | null = null
+    let keeping: DraftKeeping | null = null
     let stopSavingOnSignOut: (() => void) | null = null
     let cancelled = false
     setOpen({ status: 'loading' })
@@ -79,10 +79,16 @@ export function useDocumentSession(
         const restore = draft && draft.body !== result.data.body ? draft : null
         if (restore) session.restoreDraft(restore.body, restore.baseBody)
         else if (draft) void forgetDraft(userId, id) // the server already has that text
-        stopKeeping = keepDraftsOf(session, userId, draftStore, { alreadyKept: Boolean(restore) })
+        const kept = keepDraftsOf(session, userId, draftStore, { alreadyKept: Boolean(restore) })
+        keeping = kept
         // Signing out of this device saves the last words first; once saved, the keeper above
-        // forgets them, so none of the note stays in this browser.
-        stopSavingOnSignOut = whenSigningOutHere(() => opened.flush())
+        // forgets them, so none of the note stays in this browser. What could not be saved is
+        // stored at once, for the sign-out to ask about (decision 0014).
+        stopSavingOnSignOut = whenSigningOutHere({
+          save: () => opened.flush(),
+          keepUnsaved: () => kept.keepNow(),
+          discardDrafts: () => kept.discard(),
+        })
         setOpen({ status: 'ready', session, restoredAt: restore?.keptAt ?? null })
       },
     )
@@ -115,7 +121,7 @@ export function useDocumentSession(
       stopSavingOnSignOut?.()
       window.removeEventListener('online', online)
       session?.takePendingText() // the last keystrokes, into the draft kept on this device
-      stopKeeping?.()
+      keeping?.stop()
       session?.dispose()
     }
   }, [supabase, userId, id, onRemoteChange])

@@ -122,7 +122,7 @@ describe('drafts kept on the device', () => {
     const store = memoryStore()
     const { save } = recordingSave([{ kind: 'offline' }])
     const session = new DocumentSession(row('saved text'), save, { debounceMs: 500, retryDelaysMs })
-    const stop = keepDraftsOf(session, 'user-a', store, { delayMs: 100, now: () => 42 })
+    const keeping = keepDraftsOf(session, 'user-a', store, { delayMs: 100, now: () => 42 })
     session.edit('saved text and more')
     await vi.advanceTimersByTimeAsync(100)
     expect(store.drafts.get('user-a/doc-1')).toEqual({
@@ -139,7 +139,7 @@ describe('drafts kept on the device', () => {
     await vi.advanceTimersByTimeAsync(1000) // the retry succeeds
     expect(session.getState().status).toBe('saved')
     expect(store.drafts.size).toBe(0)
-    stop()
+    keeping.stop()
   })
 
   it('writes once typing pauses, and every couple of seconds while it does not', async () => {
@@ -170,10 +170,46 @@ describe('drafts kept on the device', () => {
     const store = memoryStore()
     const { save } = recordingSave()
     const session = new DocumentSession(row(''), save, { debounceMs: 500, retryDelaysMs })
-    const stop = keepDraftsOf(session, 'user-a', store, { delayMs: 100 })
+    const keeping = keepDraftsOf(session, 'user-a', store, { delayMs: 100 })
     session.edit('typed just before a reload')
-    stop()
+    keeping.stop()
     expect(store.drafts.get('user-a/doc-1')?.body).toBe('typed just before a reload')
+  })
+
+  it('writes pending text at once when a sign-out asks, and resolves once it is stored', async () => {
+    const store = memoryStore()
+    let stored: () => void = () => {}
+    const slow = {
+      ...store,
+      keep: (draft: DraftWrite) =>
+        new Promise<void>((resolve) => {
+          stored = () => resolve(void store.drafts.set('user-a/doc-1', draft))
+        }),
+    }
+    const session = new DocumentSession(row(''), recordingSave().save, { debounceMs: 500 })
+    const keeping = keepDraftsOf(session, 'user-a', slow, { delayMs: 300 })
+    session.edit('typed just before signing out')
+    let kept = false
+    void keeping.keepNow().then(() => (kept = true))
+    await Promise.resolve()
+    expect(kept).toBe(false) // the write has not been stored yet
+    stored()
+    await vi.waitFor(() => expect(kept).toBe(true))
+    expect(store.drafts.get('user-a/doc-1')?.body).toBe('typed just before signing out')
+  })
+
+  it('writes nothing more once discarded, not even when the document closes', async () => {
+    const store = memoryStore()
+    const session = new DocumentSession(row(''), async () => ({ kind: 'offline' }), {
+      debounceMs: 500,
+    })
+    const keeping = keepDraftsOf(session, 'user-a', store, { delayMs: 100 })
+    session.edit('to be deleted')
+    keeping.discard()
+    session.edit('to be deleted, and more')
+    await vi.advanceTimersByTimeAsync(1_000)
+    keeping.stop()
+    expect(store.drafts.size).toBe(0)
   })
 
   it('sends the server text along with the first write on each version, not with every write', async () => {
