@@ -4,7 +4,8 @@
  *   reached at that moment (offline, a captive portal, the service down): supabase-js keeps the
  *   session when its logout request fails (`_signOut` in @supabase/auth-js 2.109;
  *   supabase/supabase-js issue 2501), so the sign-out itself must finish the job here;
- * - none of their note stays in the browser's draft store when the text could be saved;
+ * - none of their note stays in the browser's draft store when the text could be saved, and
+ *   text that could not be saved is neither left behind nor deleted without asking them;
  * - the next person signing in on the same tab is handed none of their signed image URLs.
  */
 import type { Page } from '@playwright/test'
@@ -65,6 +66,18 @@ function keptOnDevice(page: Page): Promise<{ drafts: unknown[]; bases: unknown[]
         }
       }),
   )
+}
+
+/** Saves of notes cannot get through (Folio's data service unreachable); signing out still can. */
+async function savesUnreachable(page: Page) {
+  await page.route(`${BACKEND_URL}/rest/v1/documents**`, (route) =>
+    route.request().method() === 'PATCH' ? route.abort('connectionrefused') : route.fallback(),
+  )
+}
+
+/** The question a sign-out asks when unsaved text of this person is still on the device. */
+function leftoverQuestion(page: Page) {
+  return page.getByRole('dialog', { name: 'Unsaved changes on this device' })
 }
 
 /** The next person opens the dashboard: they must be asked to sign in. */
@@ -189,4 +202,107 @@ test('text typed just before signing out is saved first, and none of the note st
   await expect(page).toHaveURL(/\/login/)
   expect((await readDocument(doc.id)).body).toBe('Saved start. The last words.')
   await expect.poll(() => keptOnDevice(page)).toEqual({ drafts: [], bases: [] })
+  // Everything was saved: nothing to ask about.
+  await expect(leftoverQuestion(page)).toHaveCount(0)
+})
+
+test('signing out with text that could not be saved asks first, and "Stay signed in" keeps both', async ({
+  page,
+}) => {
+  const owner = await createUser('sign-out-unsaved-stay')
+  const doc = await insertDocument(owner, { title: 'Private', body: 'Saved start.' })
+  await signIn(page, owner, `/dashboard?doc=${doc.id}`)
+  await editorReady(page)
+  await savesUnreachable(page)
+  // Signed out at once: the draft is not even written to the device yet when the save fails.
+  await appendText(page, ' Words the service never got.')
+  await page.getByTestId('account-menu').click()
+  await page.getByRole('menuitem', { name: 'Sign out' }).click()
+
+  const question = leftoverQuestion(page)
+  await expect(question).toBeVisible()
+  await expect(question).toContainText('1 note has changes that could not be saved')
+  await expect(question).toContainText('Signing out now deletes them from this device.')
+  const stay = question.getByRole('button', { name: 'Stay signed in' })
+  await expect(stay).toBeFocused()
+  // Both answers are in reach of the keyboard, and the page behind the question is not.
+  await page.keyboard.press('Shift+Tab')
+  await expect(question.getByRole('button', { name: 'Sign out and delete them' })).toBeFocused()
+  await page.keyboard.press('Tab')
+  await expect(stay).toBeFocused()
+  await page.keyboard.press('Tab')
+  expect(
+    await page.evaluate(() => document.querySelector('main')?.contains(document.activeElement)),
+  ).toBe(false)
+  await stay.focus()
+  await page.keyboard.press('Enter')
+
+  await expect(question).toHaveCount(0)
+  await expect(page).toHaveURL(/\/dashboard/)
+  await expect(page.getByTestId('account-menu')).toBeFocused()
+  expect(await storedSessions(page)).toEqual(
+    expect.arrayContaining(['sb-access-token', 'sb-refresh-token']),
+  )
+  const kept = await keptOnDevice(page)
+  expect(kept.drafts).toEqual([
+    expect.objectContaining({
+      documentId: doc.id,
+      body: 'Saved start. Words the service never got.',
+    }),
+  ])
+  expect((await readDocument(doc.id)).body).toBe('Saved start.')
+})
+
+test('"Sign out and delete them" leaves neither the unsaved text nor the session on the device', async ({
+  page,
+}) => {
+  const owner = await createUser('sign-out-unsaved-delete')
+  const first = await insertDocument(owner, { title: 'First', body: 'One.' })
+  const second = await insertDocument(owner, { title: 'Second', body: 'Two.' })
+  await signIn(page, owner, `/dashboard?doc=${first.id}`)
+  await editorReady(page)
+  await savesUnreachable(page)
+  await appendText(page, ' Unsaved one.')
+  await expect.poll(async () => (await keptOnDevice(page)).drafts.length).toBe(1)
+  await documentLink(page, 'Second').click()
+  await editorReady(page)
+  await appendText(page, ' Unsaved two.')
+  await expect.poll(async () => (await keptOnDevice(page)).drafts.length).toBe(2)
+
+  await page.goto('/dashboard/account')
+  await logoutUnreachable(page)
+  await page.getByRole('button', { name: 'Sign out of this device' }).click()
+  const question = leftoverQuestion(page)
+  await expect(question).toContainText('2 notes have changes that could not be saved')
+  await question.getByRole('button', { name: 'Sign out and delete them' }).click()
+
+  await expect(page).toHaveURL(/\/login/)
+  expect(await storedSessions(page)).toEqual([])
+  await expect.poll(() => keptOnDevice(page)).toEqual({ drafts: [], bases: [] })
+  expect((await readDocument(second.id)).body).toBe('Two.')
+  await expectDashboardClosed(page)
+})
+
+test('the question is asked from a public page too, and Escape keeps the person signed in', async ({
+  page,
+}) => {
+  const owner = await createUser('sign-out-unsaved-public')
+  const doc = await insertDocument(owner, { title: 'Private', body: 'Saved start.' })
+  await signIn(page, owner, `/dashboard?doc=${doc.id}`)
+  await editorReady(page)
+  await savesUnreachable(page)
+  await appendText(page, ' Kept on the device.')
+  await expect.poll(async () => (await keptOnDevice(page)).drafts.length).toBe(1)
+
+  await page.goto('/pricing')
+  await page.getByTestId('account-menu').click()
+  await page.getByRole('menuitem', { name: 'Sign out' }).click()
+  await expect(leftoverQuestion(page)).toContainText('1 note has changes')
+  await page.keyboard.press('Escape')
+  await expect(leftoverQuestion(page)).toHaveCount(0)
+  await expect(page).toHaveURL(/\/pricing/)
+  expect(await storedSessions(page)).toEqual(
+    expect.arrayContaining(['sb-access-token', 'sb-refresh-token']),
+  )
+  expect((await keptOnDevice(page)).drafts).toHaveLength(1)
 })

@@ -2,6 +2,7 @@ import '../../styles/forms.css'
 import { useEffect, useRef, useState } from 'react'
 import { Link, useLocation } from 'react-router-dom'
 import { useSafeNavigate } from '../../app/useSafeNavigate'
+import { useLeftoverDraftsQuestion } from './useLeftoverDraftsQuestion'
 import { SignInLink } from './SignInLink'
 import { signOutWith, signedOutState } from './signOut'
 import { loadSupabase } from './supabaseClient'
@@ -18,6 +19,9 @@ export function AccountMenu() {
   const [open, setOpen] = useState(false)
   const menu = useRef<HTMLDivElement>(null)
   const button = useRef<HTMLButtonElement>(null)
+  const { leftover, question } = useLeftoverDraftsQuestion(
+    auth.status === 'signed-in' ? auth.user.id : null,
+  )
 
   useEffect(() => setOpen(false), [location.pathname])
   // Escape from an item of the menu: focus goes back to the button, as a menu button's does,
@@ -46,7 +50,10 @@ export function AccountMenu() {
   if (auth.status !== 'signed-in') return <SignInLink />
 
   const signOut = async () => {
-    await signOutWith(await loadSupabase(), 'local')
+    // The menu closes; a question about unsaved text, if there is one, gives focus back here.
+    setOpen(false)
+    button.current?.focus()
+    if ((await signOutWith(await loadSupabase(), 'local', leftover)) === 'stayed') return
     // To the sign-in page, which says the sign-out worked (and is where one signs in again).
     navigate('/login', { replace: true, state: signedOutState() })
   }
@@ -109,6 +116,7 @@ export function AccountMenu() {
           </ul>
         </div>
       ) : null}
+      {question}
     </div>
   )
 }

@@ -28,10 +28,13 @@ export function MfaChallengeForm({ onVerified }: MfaChallengeFormProps) {
   }
 
   // The password has already signed this browser in, at aal1: leaving the step ends that
-  // session, or the next visit to /dashboard would bring the person straight back here.
+  // session, or the next visit to /dashboard would bring the person straight back here. It asks
+  // nothing about unsaved text on the device (decision 0014): none can have been typed in this
+  // session, which never reached the notes, and whoever is here has not proven to be the person
+  // whose text it is, so it is neither shown to them nor deleted on their word.
   const signInAsSomeoneElse = () =>
     run(async () => {
-      await signOutWith(await loadSupabase(), 'local')
+      await signOutWith(await loadSupabase(), 'local', null)
       const signInParams = new URLSearchParams(params)
       signInParams.delete('mode')
       setParams(signInParams, { replace: true })

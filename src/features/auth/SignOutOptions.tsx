@@ -2,8 +2,10 @@ import { useState } from 'react'
 import { useSafeNavigate } from '../../app/useSafeNavigate'
 import { FormMessage } from '../../components/FormMessage'
 import { authErrorMessage } from '../../lib/serviceErrorMessages'
+import { useLeftoverDraftsQuestion } from './useLeftoverDraftsQuestion'
 import { signOutWith, signedOutState, type SignOutScope as Scope } from './signOut'
 import { loadSupabase } from './supabaseClient'
+import { useAuthState } from './useAuthState'
 
 const labels: Record<Scope, string> = {
   local: 'Sign out of this device',
@@ -15,11 +17,16 @@ const labels: Record<Scope, string> = {
 export function SignOutOptions() {
   const navigate = useSafeNavigate()
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null)
+  const auth = useAuthState()
+  const { leftover, question } = useLeftoverDraftsQuestion(
+    auth.status === 'signed-in' ? auth.user.id : null,
+  )
 
   async function signOut(scope: Scope) {
     setMessage(null)
     try {
-      await signOutWith(await loadSupabase(), scope)
+      const outcome = await signOutWith(await loadSupabase(), scope, leftover)
+      if (outcome === 'stayed') return
       if (scope === 'others')
         setMessage({
           kind: 'success',
@@ -42,6 +49,7 @@ export function SignOutOptions() {
           </button>
         ))}
       </div>
+      {question}
     </section>
   )
 }

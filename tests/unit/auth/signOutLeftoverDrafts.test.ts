@@ -117,3 +117,13 @@ describe('signing out with unsaved text on the device', () => {
     expect(signOut).toHaveBeenCalledTimes(2)
   })
 })
+
+describe('what the question says', () => {
+  it('says how many notes, and that signing out deletes them from this device', async () => {
+    const { leftoverDraftsMessage } =
+      await import('../../../src/features/auth/leftoverDraftsQuestion.tsx')
+    expect(leftoverDraftsMessage(1)).toMatch(/^1 note has changes that could not be saved/)
+    expect(leftoverDraftsMessage(3)).toMatch(/^3 notes have changes that could not be saved/)
+    expect(leftoverDraftsMessage(3)).toContain('Signing out now deletes them from this device.')
+  })
+})
