@@ -265,6 +265,7 @@ test('"Sign out and delete them" leaves neither the unsaved text nor the session
   await appendText(page, ' Unsaved one.')
   await expect.poll(async () => (await keptOnDevice(page)).drafts.length).toBe(1)
   await documentLink(page, 'Second').click()
+  await expect(page.getByRole('textbox', { name: 'Markdown of “Second”' })).toBeVisible()
   await editorReady(page)
   await appendText(page, ' Unsaved two.')
   await expect.poll(async () => (await keptOnDevice(page)).drafts.length).toBe(2)
@@ -281,6 +282,32 @@ test('"Sign out and delete them" leaves neither the unsaved text nor the session
   await expect.poll(() => keptOnDevice(page)).toEqual({ drafts: [], bases: [] })
   expect((await readDocument(second.id)).body).toBe('Two.')
   await expectDashboardClosed(page)
+})
+
+test('deleting from the open note: the closing dashboard does not write the text again', async ({
+  page,
+}) => {
+  const owner = await createUser('sign-out-unsaved-delete-open')
+  const doc = await insertDocument(owner, { title: 'Private', body: 'Saved start.' })
+  await signIn(page, owner, `/dashboard?doc=${doc.id}`)
+  await editorReady(page)
+  await savesUnreachable(page)
+  await appendText(page, ' Typed, then deleted.')
+  await page.getByTestId('account-menu').click()
+  await page.getByRole('menuitem', { name: 'Sign out' }).click()
+  await expect(leftoverQuestion(page)).toBeVisible()
+  // The note retries its save while the question is open; each failure makes its keeper write
+  // the draft again after a pause. Deleting right after one must not be undone by that write.
+  await page.waitForEvent(
+    'requestfailed',
+    (request) => request.method() === 'PATCH' && request.url().includes('/rest/v1/documents'),
+  )
+  await leftoverQuestion(page).getByRole('button', { name: 'Sign out and delete them' }).click()
+  await expect(page).toHaveURL(/\/login/)
+  expect(await storedSessions(page)).toEqual([])
+  // Long enough for the failed save's retry and the draft keeper's pause.
+  await page.waitForTimeout(3_000)
+  expect(await keptOnDevice(page)).toEqual({ drafts: [], bases: [] })
 })
 
 test('the question is asked from a public page too, and Escape keeps the person signed in', async ({
