@@ -45,6 +45,43 @@ test.describe('accessibility in light and dark mode', () => {
     expect(await axeViolationsInBothModes(page)).toEqual(NO_VIOLATIONS)
   })
 
+  test('the sign-out question about unsaved text has no axe violations', async ({ page }) => {
+    const user = await createUser('axe-sign-out-question')
+    await signIn(page, user, '/dashboard/account')
+    // A draft the dashboard could not save, as its draft store keeps it (localDrafts.ts).
+    await page.evaluate(
+      (userId) =>
+        new Promise<void>((resolve, reject) => {
+          const opening = indexedDB.open('folio-drafts', 2)
+          opening.onupgradeneeded = () => {
+            opening.result.createObjectStore('drafts', { keyPath: ['userId', 'documentId'] })
+            opening.result.createObjectStore('bases', {
+              keyPath: ['userId', 'documentId', 'version'],
+            })
+          }
+          opening.onerror = () => reject(opening.error)
+          opening.onsuccess = () => {
+            const transaction = opening.result.transaction('drafts', 'readwrite')
+            transaction.objectStore('drafts').put({
+              userId,
+              documentId: 'doc-1',
+              body: 'Unsaved.',
+              keptAt: Date.now(),
+              baseVersion: 1,
+            })
+            transaction.oncomplete = () => {
+              opening.result.close()
+              resolve()
+            }
+          }
+        }),
+      user.id,
+    )
+    await page.getByRole('button', { name: 'Sign out of this device' }).click()
+    await expect(page.getByRole('dialog', { name: 'Unsaved changes on this device' })).toBeVisible()
+    expect(await axeViolationsInBothModes(page)).toEqual(NO_VIOLATIONS)
+  })
+
   // Two tests, not one: each step is a long flow with axe run twice, and together they came
   // close to the 30 s limit on a loaded machine.
   test("the password reset's two-factor code step has no axe violations", async ({ page }) => {
