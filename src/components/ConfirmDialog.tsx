@@ -4,6 +4,8 @@ import { useEffect, useRef, type ReactNode } from 'react'
 interface ConfirmDialogProps {
   title: string
   message: ReactNode
+  /** What the question is about, item by item, under the message. */
+  details?: ReactNode
   /** Why the last answer did not work, above the question. */
   error?: ReactNode
   confirmLabel: string
@@ -20,6 +22,7 @@ interface ConfirmDialogProps {
 export function ConfirmDialog({
   title,
   message,
+  details,
   error,
   confirmLabel,
   cancelLabel = 'Cancel',
@@ -52,6 +55,7 @@ export function ConfirmDialog({
       <h2 id="confirm-dialog-title">{title}</h2>
       {error}
       <p id="confirm-dialog-message">{message}</p>
+      {details}
       <div className="button-row">
         <button type="button" className="button button--danger" onClick={onConfirm}>
           {confirmLabel}

@@ -223,6 +223,9 @@ test('signing out with text that could not be saved asks first, and "Stay signed
   await expect(question).toBeVisible()
   await expect(question).toContainText('1 note has changes that could not be saved')
   await expect(question).toContainText('Signing out now deletes them from this device.')
+  await expect(
+    question.getByRole('list', { name: 'Notes with unsaved changes' }).getByRole('listitem'),
+  ).toHaveText(['Private'])
   const stay = question.getByRole('button', { name: 'Stay signed in' })
   await expect(stay).toBeFocused()
   // Both answers are in reach of the keyboard, and the page behind the question is not.
@@ -275,6 +278,9 @@ test('"Sign out and delete them" leaves neither the unsaved text nor the session
   await page.getByRole('button', { name: 'Sign out of this device' }).click()
   const question = leftoverQuestion(page)
   await expect(question).toContainText('2 notes have changes that could not be saved')
+  await expect(
+    question.getByRole('list', { name: 'Notes with unsaved changes' }).getByRole('listitem'),
+  ).toHaveText(['Second', 'First']) // the most recently typed in first
   await question.getByRole('button', { name: 'Sign out and delete them' }).click()
 
   await expect(page).toHaveURL(/\/login/)

@@ -5,6 +5,7 @@
  */
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { FormMessage } from '../../components/FormMessage'
+import type { LeftoverNote } from './signOut'
 
 export { draftedDocumentsOf, forgetDraftsOf } from '../workspace/drafts'
 
@@ -22,8 +23,23 @@ export function leftoverDraftsMessage(count: number): string {
   )
 }
 
+/** At most this many titles are named; the rest are counted. */
+const NAMED_AT_MOST = 5
+
+/**
+ * The titles to name, in the order given, then how many more there are: notes whose title the
+ * device did not keep (drafts from before titles were kept) are among "more".
+ */
+export function namedTitles(notes: LeftoverNote[]): { titles: string[]; more: number } {
+  const titles = notes
+    .map((note) => note.title)
+    .filter((title): title is string => title !== null)
+    .slice(0, NAMED_AT_MOST)
+  return { titles, more: notes.length - titles.length }
+}
+
 interface LeftoverDraftsDialogProps {
-  count: number
+  notes: LeftoverNote[]
   /** The last "delete" did not work. */
   failed: boolean
   onDelete: () => void
@@ -32,15 +48,26 @@ interface LeftoverDraftsDialogProps {
 
 /** Staying is the answer with the focus, and Escape's: nothing is lost by it. */
 export function LeftoverDraftsDialog({
-  count,
+  notes,
   failed,
   onDelete,
   onStay,
 }: LeftoverDraftsDialogProps) {
+  const { titles, more } = namedTitles(notes)
   return (
     <ConfirmDialog
       title={LEFTOVER_DRAFTS_TITLE}
-      message={leftoverDraftsMessage(count)}
+      message={leftoverDraftsMessage(notes.length)}
+      details={
+        titles.length > 0 ? (
+          <ul className="confirm-dialog__list" aria-label="Notes with unsaved changes">
+            {titles.map((title, at) => (
+              <li key={at}>{title}</li>
+            ))}
+            {more > 0 ? <li>{more === 1 ? 'and 1 more' : `and ${more} more`}</li> : null}
+          </ul>
+        ) : null
+      }
       error={failed ? <FormMessage kind="error">{NOT_DELETED_MESSAGE}</FormMessage> : null}
       confirmLabel="Sign out and delete them"
       cancelLabel="Stay signed in"

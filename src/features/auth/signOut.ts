@@ -63,6 +63,11 @@ async function settleBeforeSigningOut(): Promise<void> {
   await Promise.all(open.map((document) => document.keepUnsaved().catch(() => undefined)))
 }
 
+/** A note with unsaved text on the device; its title when the device kept one. */
+export interface LeftoverNote {
+  title: string | null
+}
+
 /**
  * What a sign-out of this device does with text of this person's that is still unsaved on the
  * device once the open documents have settled (decision 0014). The buttons a signed-in person
@@ -73,13 +78,13 @@ async function settleBeforeSigningOut(): Promise<void> {
 export interface LeftoverDrafts {
   /** The signed-in user, read before signing out. */
   userId: string
-  /** How many of their documents have unsaved text on this device. */
-  count(userId: string): Promise<number>
+  /** Their notes with unsaved text on this device. */
+  find(userId: string): Promise<LeftoverNote[]>
   /**
    * Asks the person. To delete, the answer runs `deleteThem` (false: the device's store refused)
    * and resolves true once that has worked; false: they stay signed in.
    */
-  confirmDeleting(count: number, deleteThem: () => Promise<boolean>): Promise<boolean>
+  confirmDeleting(notes: LeftoverNote[], deleteThem: () => Promise<boolean>): Promise<boolean>
   /** Deletes it; false when it could not be. */
   forget(userId: string): Promise<boolean>
 }
@@ -115,13 +120,13 @@ export async function signOutWith(
   if (scope !== 'others') {
     await settleBeforeSigningOut()
     if (leftover) {
-      const count = await leftover.count(leftover.userId)
+      const notes = await leftover.find(leftover.userId)
       const deleteThem = () => {
         // First, so the documents still open do not write it again as they close.
         for (const open of openHere) open.discardDrafts()
         return leftover.forget(leftover.userId)
       }
-      if (count > 0 && !(await leftover.confirmDeleting(count, deleteThem))) return 'stayed'
+      if (notes.length > 0 && !(await leftover.confirmDeleting(notes, deleteThem))) return 'stayed'
     }
   }
   let error: unknown

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react'
-import type { LeftoverDrafts } from './signOut'
+import type { LeftoverDrafts, LeftoverNote } from './signOut'
 
 type Question = typeof import('./leftoverDraftsQuestion')
 
@@ -21,7 +21,7 @@ function loadQuestion(): Promise<Question> {
 
 interface Asking {
   question: Question
-  count: number
+  notes: LeftoverNote[]
   deleteThem: () => Promise<boolean>
   answer: (deleted: boolean) => void
   deleting: boolean
@@ -44,16 +44,16 @@ export function useLeftoverDraftsQuestion(userId: string | null): {
   const leftover: LeftoverDrafts | null = userId
     ? {
         userId,
-        count: async (id) => {
+        find: async (id) => {
           // The code could not be had, even now: the sign-out goes ahead as it did before
           // this question existed rather than not at all.
           const question = await loadQuestion().catch(() => null)
-          return question ? (await question.draftedDocumentsOf(id)).length : 0
+          return question ? question.draftedDocumentsOf(id) : []
         },
-        confirmDeleting: async (count, deleteThem) => {
+        confirmDeleting: async (notes, deleteThem) => {
           const question = await loadQuestion()
           return new Promise((answer) =>
-            setAsking({ question, count, deleteThem, answer, deleting: false, failed: false }),
+            setAsking({ question, notes, deleteThem, answer, deleting: false, failed: false }),
           )
         },
         forget: async (id) => (await loadQuestion()).forgetDraftsOf(id),
@@ -79,7 +79,7 @@ export function useLeftoverDraftsQuestion(userId: string | null): {
     leftover,
     question: (
       <LeftoverDraftsDialog
-        count={asking.count}
+        notes={asking.notes}
         failed={asking.failed}
         onDelete={() => void deleteThem()}
         onStay={stay}

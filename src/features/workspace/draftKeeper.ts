@@ -62,6 +62,7 @@ export function keepDraftsOf(
       documentId: session.id,
       body: draft,
       keptAt: now(),
+      title: base.title,
       baseVersion: base.version,
       ...(baseStored ? {} : { baseBody: base.body }),
     })

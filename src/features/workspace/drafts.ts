@@ -4,4 +4,4 @@
  * narrow entry because the header's account menu brings it to every page a signed-in person
  * opens; through index.ts the dashboard would come along.
  */
-export { draftedDocumentsOf, forgetDraftsOf } from './localDrafts'
+export { draftedDocumentsOf, forgetDraftsOf, type DraftedDocument } from './localDrafts'

@@ -29,6 +29,8 @@ export interface DraftWrite {
   documentId: string
   body: string
   keptAt: number
+  /** The document's title as the list shows it, for naming it when signing out. */
+  title?: string
   baseVersion: number
   baseBody?: string
 }
@@ -38,6 +40,8 @@ interface StoredDraft {
   documentId: string
   body: string
   keptAt: number
+  /** Drafts written before titles were kept have none. */
+  title?: string
   baseVersion?: number
   /** Drafts written before bases were stored apart (database version 1) carry it inline. */
   baseBody?: string
@@ -132,9 +136,9 @@ export async function readDraft(userId: string, documentId: string): Promise<Loc
 }
 
 export async function keepDraft(write: DraftWrite): Promise<void> {
-  const { userId, documentId, body, keptAt, baseVersion, baseBody } = write
+  const { userId, documentId, body, keptAt, baseVersion, baseBody, title } = write
   await run('readwrite', (drafts, bases) => {
-    const draft: StoredDraft = { userId, documentId, body, keptAt, baseVersion }
+    const draft: StoredDraft = { userId, documentId, body, keptAt, baseVersion, title }
     drafts.put(draft)
     if (baseBody === undefined) return
     // A new base replaces the older ones: the one draft per document now points at it.
@@ -156,10 +160,24 @@ function everythingOf(userId: string): IDBKeyRange {
   return IDBKeyRange.bound([userId], [userId, []])
 }
 
-/** The documents this user has unsaved text of on this device. */
-export async function draftedDocumentsOf(userId: string): Promise<string[]> {
-  const keys = await run('readonly', (drafts) => requested(drafts.getAllKeys(everythingOf(userId))))
-  return (keys ?? []).map((key) => (key as [string, string])[1])
+/** A document this user has unsaved text of on this device; its title when one was kept. */
+export interface DraftedDocument {
+  documentId: string
+  title: string | null
+}
+
+/**
+ * The documents this user has unsaved text of on this device, the most recently typed in
+ * first, as the dashboard lists documents.
+ */
+export async function draftedDocumentsOf(userId: string): Promise<DraftedDocument[]> {
+  const found = await run('readonly', (drafts) => requested(drafts.getAll(everythingOf(userId))))
+  return ((found ?? []) as StoredDraft[])
+    .sort((a, b) => b.keptAt - a.keptAt)
+    .map(({ documentId, title }) => ({
+      documentId,
+      title: typeof title === 'string' ? title : null,
+    }))
 }
 
 /**

@@ -20,12 +20,12 @@ function leftoverWith(stored: string[], answer: 'delete' | 'stay', steps: string
   const drafts = new Set(stored)
   const leftover: LeftoverDrafts = {
     userId: 'user-a',
-    count: async (userId) => {
+    find: async (userId) => {
       steps.push(`count ${userId}`)
-      return drafts.size
+      return [...drafts].map((title) => ({ title }))
     },
-    confirmDeleting: async (count, deleteThem) => {
-      steps.push(`ask ${count}`)
+    confirmDeleting: async (notes, deleteThem) => {
+      steps.push(`ask ${notes.length}`)
       return answer === 'delete' ? deleteThem() : false
     },
     forget: async (userId) => {
@@ -125,5 +125,13 @@ describe('what the question says', () => {
     expect(leftoverDraftsMessage(1)).toMatch(/^1 note has changes that could not be saved/)
     expect(leftoverDraftsMessage(3)).toMatch(/^3 notes have changes that could not be saved/)
     expect(leftoverDraftsMessage(3)).toContain('Signing out now deletes them from this device.')
+  })
+
+  it('names at most five notes, and counts the rest and those with no title kept', async () => {
+    const { namedTitles } = await import('../../../src/features/auth/leftoverDraftsQuestion.tsx')
+    expect(namedTitles([{ title: 'Plan' }, { title: null }])).toEqual({ titles: ['Plan'], more: 1 })
+    const seven = ['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((title) => ({ title }))
+    expect(namedTitles(seven)).toEqual({ titles: ['a', 'b', 'c', 'd', 'e'], more: 2 })
+    expect(namedTitles([{ title: null }])).toEqual({ titles: [], more: 1 })
   })
 })

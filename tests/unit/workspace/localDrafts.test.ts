@@ -87,10 +87,11 @@ describe('drafts kept on the device', () => {
   })
 
   it("lists one user's drafted documents, and deletes all of them and their bases at once", async () => {
-    await drafts.keepDraft({ ...write, body: 'a1', baseVersion: 1, baseBody: 'base a1' })
+    await drafts.keepDraft({ ...write, body: 'a1', title: 'Plan', baseVersion: 1, baseBody: 'a' })
     await drafts.keepDraft({
       ...write,
       documentId: 'doc-2',
+      keptAt: 43,
       body: 'a2',
       baseVersion: 1,
       baseBody: 'b',
@@ -98,7 +99,11 @@ describe('drafts kept on the device', () => {
     // Someone else at this browser, including an id the first one is a prefix of.
     for (const userId of ['user-b', 'user-aa'])
       await drafts.keepDraft({ ...write, userId, body: 'theirs', baseVersion: 1, baseBody: 'b' })
-    expect((await drafts.draftedDocumentsOf('user-a')).sort()).toEqual(['doc-1', 'doc-2'])
+    // The most recently kept first; doc-2's draft was written before titles were kept.
+    expect(await drafts.draftedDocumentsOf('user-a')).toEqual([
+      { documentId: 'doc-2', title: null },
+      { documentId: 'doc-1', title: 'Plan' },
+    ])
 
     expect(await drafts.forgetDraftsOf('user-a')).toBe(true)
     expect(await drafts.draftedDocumentsOf('user-a')).toEqual([])

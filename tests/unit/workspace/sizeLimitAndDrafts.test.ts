@@ -130,6 +130,7 @@ describe('drafts kept on the device', () => {
       documentId: 'doc-1',
       body: 'saved text and more',
       keptAt: 42,
+      title: 'Notes',
       baseVersion: 1,
       baseBody: 'saved text',
     })
