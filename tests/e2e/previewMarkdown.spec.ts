@@ -63,3 +63,27 @@ test('a footnote and its reference link both ways, and GitHub’s blocks look li
   expect(await style('.task-list-item', 'list-style-type')).toBe('none')
   expect(errors).toEqual([])
 })
+
+test('a long word, address or inline code on a phone wraps inside the preview, none of it hidden', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  const word = `pneumono${'ultramicroscopic'.repeat(4)}silicovolcanoconiosis`
+  const address = `https://example.com/${'a-long-path-segment/'.repeat(6)}end?query=kept`
+  const code = `some_${'very_long_identifier_'.repeat(4)}name`
+  await openNewNote(page, 'preview-long-words', {
+    title: 'Long words',
+    body: `A ${word} here.\n\nSee ${address} for more.\n\n- Call \`${code}\` first.\n`,
+  })
+  await page.getByRole('button', { name: 'Preview', exact: true }).click()
+  const prose = preview(page)
+  await expect(prose.getByRole('link', { name: address })).toBeVisible()
+  // The preview pane hides what runs past its edge: every block must fit in its own width.
+  for (const block of await prose.locator('p, li').all()) {
+    const { scrollWidth, clientWidth } = await block.evaluate((element) => ({
+      scrollWidth: element.scrollWidth,
+      clientWidth: element.clientWidth,
+    }))
+    expect(scrollWidth, await block.innerText()).toBeLessThanOrEqual(clientWidth)
+  }
+})
