@@ -1,12 +1,15 @@
 /**
- * What /success says, for each flow that leads there (`/success?from=<flow>`). Today only the
- * contact form does (email links sign the person in and go on to where they were going).
+ * What /success says, for each flow that leads there (`/success?from=<flow>`): the contact
+ * form, and a sign-up link opened in another browser than the one that signed up (other email
+ * links sign the person in and go on to where they were going).
  */
 export interface SuccessMessage {
   lead: string
   body: string
   /** Where the person most likely goes next. */
   next: { to: string; label: string }
+  /** The next link keeps the address's way back (`?redirect=`): where the person was headed. */
+  keepsRedirect?: boolean
 }
 
 const HOME = { to: '/', label: 'Back to the home page' }
@@ -16,6 +19,12 @@ export const SUCCESS_MESSAGES = {
     lead: 'Your message is on its way.',
     body: 'We answer by email within two working days.',
     next: HOME,
+  },
+  'email-confirmed': {
+    lead: 'Your email address is confirmed.',
+    body: 'Your Folio account is ready. The link was opened in a different browser from the one you signed up in, so sign in here with your email and password.',
+    next: { to: '/login', label: 'Sign in' },
+    keepsRedirect: true,
   },
 } satisfies Record<string, SuccessMessage>
 

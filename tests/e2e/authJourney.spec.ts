@@ -4,7 +4,7 @@
  * after signing out, and never a server's own words.
  */
 import type { Page } from '@playwright/test'
-import { createUser, latestEmail, signIn } from './backend.ts'
+import { createUser, latestEmail, signIn, uniqueEmail } from './backend.ts'
 import { expect, test, waitForHydration } from './fixtures.ts'
 import { createTwoFactorUser, passwordWorks } from './twoFactor.ts'
 
@@ -204,4 +204,69 @@ test('signing out says so on the sign-in page, and nothing else makes it say tha
     await expect(page).toHaveURL(/\/login/)
     await expect(notice).toBeVisible()
   }
+})
+
+/** Signs up with `email` on `page`, and returns the confirmation link the mailbox got. */
+async function signUpForLink(page: Page, email: string): Promise<string> {
+  await page.goto('/login?mode=signup&redirect=%2Fdashboard')
+  await waitForHydration(page)
+  await page.getByLabel('Email', { exact: true }).fill(email)
+  await page.getByLabel('Password').fill('a-long-enough-password')
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await expect(page.getByText(`we sent a confirmation link to ${email}`)).toBeVisible()
+  return (await latestEmail(email, 'signup')).links[0] as string
+}
+
+test('a sign-up link opened in another browser says the address is confirmed, then signs in there', async ({
+  page,
+  browser,
+}) => {
+  const email = uniqueEmail('signup-elsewhere')
+  const link = await signUpForLink(page, email)
+
+  // The phone's mail app: a browser that never saw the sign-up.
+  const phone = await (await browser.newContext()).newPage()
+  await phone.goto(link)
+  await expect(phone).toHaveURL(/\/success\?from=email-confirmed&redirect=%2Fdashboard$/)
+  await expect(phone.getByText('Your email address is confirmed.')).toBeVisible()
+  await expect(phone.getByTestId('success-message')).toHaveText(
+    'Your Folio account is ready. The link was opened in a different browser from the one you signed up in, so sign in here with your email and password.',
+  )
+  await expect(phone.getByText(/could not sign you in|asked for in another browser/)).toHaveCount(0)
+
+  await phone.getByRole('main').getByRole('link', { name: 'Sign in', exact: true }).click()
+  await expect(phone).toHaveURL(/\/login\?redirect=%2Fdashboard$/)
+  await phone.getByLabel('Email', { exact: true }).fill(email)
+  await phone.getByLabel('Password').fill('a-long-enough-password')
+  await phone.getByRole('button', { name: 'Sign in', exact: true }).click()
+  await expect(phone).toHaveURL(/\/dashboard\/?$/)
+  await expect(phone.getByTestId('signed-in-as')).toHaveText(`Signed in as ${email}`)
+  await phone.context().close()
+})
+
+test('a reset link opened in another browser offers a new reset link, not a sign-in link', async ({
+  page,
+  browser,
+}) => {
+  const user = await createUser('reset-elsewhere')
+  await page.goto('/login?mode=forgot')
+  await waitForHydration(page)
+  await page.getByLabel('Email', { exact: true }).fill(user.email)
+  await page.getByRole('button', { name: 'Email me a reset link' }).click()
+  await expect(page.getByText('a link to choose a new password is on its way')).toBeVisible()
+  const link = (await latestEmail(user.email, 'recovery')).links[0] as string
+
+  const phone = await (await browser.newContext()).newPage()
+  await phone.goto(link)
+  await expect(
+    phone.getByRole('heading', { name: 'We could not open your reset link' }),
+  ).toBeVisible()
+  await expect(
+    phone.getByText(
+      'This password reset link was asked for in another browser or on another device. Open it there, or ask for a new reset link here.',
+    ),
+  ).toBeVisible()
+  await phone.getByRole('link', { name: 'ask for a new reset link' }).click()
+  await expect(phone.getByRole('heading', { name: 'Reset your password' })).toBeVisible()
+  await phone.context().close()
 })

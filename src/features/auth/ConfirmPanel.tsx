@@ -14,10 +14,18 @@ import {
   type ConfirmDecision,
   type ConfirmProblem,
 } from './confirmDecision'
-import { EMAIL_LINK_PARAM, findEmailLink, forgetEmailLink } from './emailLinks'
+import {
+  EMAIL_LINK_KIND_PARAM,
+  EMAIL_LINK_PARAM,
+  findEmailLink,
+  forgetEmailLink,
+  readEmailLinkKind,
+  type EmailLinkKind,
+} from './emailLinks'
 import {
   CONFIRM_PROBLEM_MESSAGES,
   ONE_ADDRESS_CONFIRMED_MESSAGES,
+  RESET_LINK_OPENED_ELSEWHERE,
   quoteAddressError,
 } from './confirmMessages'
 import { describeAuthError } from './describeAuthError'
@@ -25,6 +33,7 @@ import { readStoredSession } from './session'
 import { storageKeyFor } from './sessionKey'
 import { loadSupabase, supabaseSettings } from './supabaseClient'
 import { useAuthRedirect } from './useAuthRedirect'
+import { useSafeNavigate } from '../../app/useSafeNavigate'
 
 type ConfirmView =
   | { kind: 'working' }
@@ -58,6 +67,18 @@ async function completeSignIn(callback: CallbackResult): Promise<void> {
     })
     if (error) throw error
   }
+}
+
+/** The code in the address needs a verifier this browser does not have (another browser asked). */
+function openedInAnotherBrowser(failure: unknown): boolean {
+  return (failure as { code?: unknown } | null)?.code === 'pkce_code_verifier_not_found'
+}
+
+/** Where to ask for another link like the one that did not work, and how to say it. */
+function newLinkFor(kind: EmailLinkKind | null): { to: string; words: string } {
+  return kind === 'recovery'
+    ? { to: '/login?mode=forgot', words: 'ask for a new reset link' }
+    : { to: '/login?mode=magic', words: 'ask for a new link' }
 }
 
 function viewOf(decision: ConfirmDecision): ConfirmView {
@@ -96,10 +117,12 @@ function RefusalDetail({
  * signed-in account, then returns to the page that was asked for. See confirmDecision.ts.
  */
 export function ConfirmPanel() {
-  const { goBack } = useAuthRedirect()
+  const { goBack, target } = useAuthRedirect()
+  const navigate = useSafeNavigate()
   const [view, setView] = useState<ConfirmView>({ kind: 'working' })
   const callback = useRef<CallbackResult | null>(null)
   const nonce = useRef<string | null>(null)
+  const linkKind = useRef<EmailLinkKind | null>(null)
   const heading = useRef<HTMLHeadingElement>(null)
 
   const signIn = async () => {
@@ -109,10 +132,22 @@ export function ConfirmPanel() {
       if (nonce.current) forgetEmailLink(window.localStorage, nonce.current, nowSeconds())
       goBack()
     } catch (failure) {
+      const elsewhere = openedInAnotherBrowser(failure)
+      // The auth service confirms a sign-up's address before it hands out the code (GoTrue
+      // v2.196 internal/api/verify.go, verifyGet: signupVerify, then issueAuthCode), so the
+      // account is ready: /success says so and leads to signing in here.
+      if (elsewhere && linkKind.current === 'signup')
+        return navigate(
+          `/success?${new URLSearchParams({ from: 'email-confirmed', redirect: target })}`,
+          { replace: true },
+        )
       setView({
         kind: 'refused',
         problem: 'failed',
-        message: await describeAuthError(failure),
+        message:
+          elsewhere && linkKind.current === 'recovery'
+            ? RESET_LINK_OPENED_ELSEWHERE
+            : await describeAuthError(failure),
         detail: null,
       })
     }
@@ -123,7 +158,9 @@ export function ConfirmPanel() {
     if (callback.current) return
     const href = window.location.href
     callback.current = parseAuthCallback(href, nowSeconds())
-    nonce.current = new URL(href).searchParams.get(EMAIL_LINK_PARAM)
+    const params = new URL(href).searchParams
+    nonce.current = params.get(EMAIL_LINK_PARAM)
+    linkKind.current = readEmailLinkKind(params.get(EMAIL_LINK_KIND_PARAM))
     const decision = decideConfirm({
       callback: callback.current,
       pending: findEmailLink(window.localStorage, nonce.current, nowSeconds()),
@@ -190,10 +227,15 @@ export function ConfirmPanel() {
 
   if (view.kind === 'refused') {
     const signedIn = signedInAccount()
+    const newLink = newLinkFor(linkKind.current)
     return (
       <section aria-labelledby="confirm-title">
         <h1 id="confirm-title" ref={heading} tabIndex={-1}>
-          {view.problem === 'no-session' ? 'Nothing to sign in with' : 'We could not sign you in'}
+          {view.problem === 'no-session'
+            ? 'Nothing to sign in with'
+            : linkKind.current === 'recovery'
+              ? 'We could not open your reset link'
+              : 'We could not sign you in'}
         </h1>
         <FormMessage kind="error">{view.message}</FormMessage>
         <RefusalDetail problem={view.problem} detail={view.detail} />
@@ -201,12 +243,12 @@ export function ConfirmPanel() {
           {signedIn ? (
             <>
               <Link to="/dashboard">Back to your dashboard</Link>, or{' '}
-              <Link to="/login?mode=magic">ask for a new link</Link>.
+              <Link to={newLink.to}>{newLink.words}</Link>.
             </>
           ) : (
             <>
-              <Link to="/login?mode=magic">Ask for a new link</Link> or{' '}
-              <Link to="/login">sign in with your password</Link>.
+              <Link to="/login">Sign in with your password</Link>, or{' '}
+              <Link to={newLink.to}>{newLink.words}</Link>.
             </>
           )}
         </p>

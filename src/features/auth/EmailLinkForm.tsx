@@ -30,10 +30,10 @@ export function EmailLinkForm({ purpose, redirectTarget }: EmailLinkFormProps) {
         purpose === 'magic-link'
           ? await supabase.auth.signInWithOtp({
               email: address,
-              options: { emailRedirectTo: callbackUrl(redirectTarget, address) },
+              options: { emailRedirectTo: callbackUrl(redirectTarget, address, 'magic-link') },
             })
           : await supabase.auth.resetPasswordForEmail(address, {
-              redirectTo: callbackUrl('/login?mode=reset', address),
+              redirectTo: callbackUrl('/login?mode=reset', address, 'recovery'),
             })
       if (failure) throw failure
       setSentTo(address)

@@ -50,7 +50,7 @@ export function PasswordForm({ mode, redirectTarget, onSignedIn }: PasswordFormP
       if (mode === 'signup') {
         const { data, error } = await supabase.auth.signUp({
           ...credentials,
-          options: { emailRedirectTo: callbackUrl(redirectTarget, email) },
+          options: { emailRedirectTo: callbackUrl(redirectTarget, email, 'signup') },
         })
         if (error) throw error
         if (!data.session) {

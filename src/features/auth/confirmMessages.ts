@@ -18,6 +18,13 @@ export const CONFIRM_PROBLEM_MESSAGES = {
 } as const
 
 /**
+ * A reset link opened in a browser that did not ask for it: its code needs the verifier
+ * supabase-js kept where the link was asked for, so a new link is the way on.
+ */
+export const RESET_LINK_OPENED_ELSEWHERE =
+  'This password reset link was asked for in another browser or on another device. Open it there, or ask for a new reset link here.'
+
+/**
  * The first of an email change's two confirmations (parseAuthCallback.ts): nothing has changed
  * yet, and nobody was signed in. Said without naming either address: the address came from a
  * link anyone can write.

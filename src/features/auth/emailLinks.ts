@@ -9,6 +9,18 @@
  * localStorage for the same reason.
  */
 export const EMAIL_LINK_PARAM = 'flow'
+/**
+ * What the link was sent for, also in its return address: /confirm words what it says by it
+ * (a sign-up link opened in another browser has confirmed the address even though it cannot
+ * sign in there). Anyone can write it into an address, so it decides nothing else.
+ */
+export const EMAIL_LINK_KIND_PARAM = 'link'
+const EMAIL_LINK_KINDS = ['signup', 'magic-link', 'recovery'] as const
+export type EmailLinkKind = (typeof EMAIL_LINK_KINDS)[number]
+
+export function readEmailLinkKind(value: string | null): EmailLinkKind | null {
+  return EMAIL_LINK_KINDS.find((kind) => kind === value) ?? null
+}
 export const EMAIL_LINKS_KEY = 'folio-email-links'
 /** GoTrue's email links last at most a day (mailer OTP expiry is capped at 86400 s). */
 export const EMAIL_LINK_LIFETIME_SECONDS = 24 * 60 * 60

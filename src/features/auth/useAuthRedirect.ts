@@ -2,7 +2,12 @@ import { useCallback } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import { useSafeNavigate } from '../../app/useSafeNavigate'
 import { toSafeRedirectPath } from '../../lib/urlSafety'
-import { EMAIL_LINK_PARAM, rememberEmailLink } from './emailLinks'
+import {
+  EMAIL_LINK_KIND_PARAM,
+  EMAIL_LINK_PARAM,
+  rememberEmailLink,
+  type EmailLinkKind,
+} from './emailLinks'
 
 export const DEFAULT_AFTER_SIGN_IN = '/dashboard'
 
@@ -21,8 +26,12 @@ export function useAuthRedirect() {
  * `target`. Calling it records the request (emailLinks.ts), so /confirm knows the link was
  * asked for in this browser and for which address.
  */
-export function callbackUrl(target: string, email: string): string {
+export function callbackUrl(target: string, email: string, kind: EmailLinkKind): string {
   const nonce = rememberEmailLink(window.localStorage, email, Math.floor(Date.now() / 1000))
-  const params = new URLSearchParams({ redirect: target, [EMAIL_LINK_PARAM]: nonce })
+  const params = new URLSearchParams({
+    redirect: target,
+    [EMAIL_LINK_PARAM]: nonce,
+    [EMAIL_LINK_KIND_PARAM]: kind,
+  })
   return `${window.location.origin}/confirm?${params}`
 }
