@@ -270,3 +270,23 @@ test('a reset link opened in another browser offers a new reset link, not a sign
   await expect(phone.getByRole('heading', { name: 'Reset your password' })).toBeVisible()
   await phone.context().close()
 })
+
+test('signing up with an address that has an account says what to do, without saying it has one', async ({
+  page,
+}) => {
+  const user = await createUser('signup-again')
+  await page.goto('/login?mode=signup&redirect=%2Fdashboard')
+  await waitForHydration(page)
+  await page.getByLabel('Email', { exact: true }).fill(user.email)
+  await page.getByLabel('Password').fill('another-long-password')
+  await page.getByRole('button', { name: 'Create account' }).click()
+  const sent = page.getByRole('status').filter({ hasText: 'Check your email' })
+  // The same words as for a new address: the page cannot tell, and must not.
+  await expect(sent).toContainText(`we sent a confirmation link to ${user.email}`)
+  await expect(sent).toContainText(
+    'If you already have an account with this address, no email comes: sign in or reset your password instead.',
+  )
+  await sent.getByRole('link', { name: 'reset your password' }).click()
+  await expect(page).toHaveURL(/\/login\?mode=forgot&redirect=%2Fdashboard$/)
+  await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible()
+})

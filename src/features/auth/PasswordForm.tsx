@@ -75,6 +75,7 @@ export function PasswordForm({ mode, redirectTarget, onSignedIn }: PasswordFormP
     return (
       <SignUpEmailSent
         email={sentTo}
+        redirectTarget={redirectTarget}
         onUseAnotherEmail={() => {
           setSentTo(null)
           setIdentifier('')

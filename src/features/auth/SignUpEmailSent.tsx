@@ -1,8 +1,11 @@
 import { useRef } from 'react'
+import { Link } from 'react-router-dom'
 import { useFocusOnShow } from '../../components/useFocusOnShow'
 
 interface SignUpEmailSentProps {
   email: string
+  /** Where signing in should lead, kept on the links to sign in or reset the password. */
+  redirectTarget: string
   /** Back to an empty sign-up form, for a mistyped address or a mail that never came. */
   onUseAnotherEmail: () => void
 }
@@ -12,7 +15,11 @@ interface SignUpEmailSentProps {
  * so it leaves the screen rather than inviting a second 'Create account'. Focus moves to the
  * heading so keyboard and screen-reader users land on the news, not on the page's top.
  */
-export function SignUpEmailSent({ email, onUseAnotherEmail }: SignUpEmailSentProps) {
+export function SignUpEmailSent({
+  email,
+  redirectTarget,
+  onUseAnotherEmail,
+}: SignUpEmailSentProps) {
   const heading = useRef<HTMLHeadingElement>(null)
   useFocusOnShow(true, () => heading.current)
   return (
@@ -23,6 +30,18 @@ export function SignUpEmailSent({ email, onUseAnotherEmail }: SignUpEmailSentPro
       <p>
         Almost there: we sent a confirmation link to {email}. Open it to finish creating your
         account.
+      </p>
+      {/* The auth service answers a sign-up for an address it knows as it does a new one and
+          sends no email (GoTrue v2.196 internal/api/signup.go, Signup: on UserExistsError it
+          answers sanitizeUser's stand-in user), so nobody can learn who has an account. This
+          is the one place to tell the person who forgot they had one what to do. */}
+      <p>
+        If you already have an account with this address, no email comes:{' '}
+        <Link to={`/login?${new URLSearchParams({ redirect: redirectTarget })}`}>sign in</Link> or{' '}
+        <Link to={`/login?${new URLSearchParams({ mode: 'forgot', redirect: redirectTarget })}`}>
+          reset your password
+        </Link>{' '}
+        instead.
       </p>
       <p>
         Wrong address, or nothing after a few minutes?{' '}
