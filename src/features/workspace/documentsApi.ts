@@ -15,8 +15,13 @@ const DOCUMENT_COLUMNS = 'id, title, body, version, created_at, updated_at'
 /** A saved row without its text: the caller sent the text, so a megabyte need not come back. */
 const SAVED_COLUMNS = 'id, title, version, created_at, updated_at'
 
-export const OFFLINE_MESSAGE =
-  'You are offline. Your text is kept here and saved when you reconnect.'
+/**
+ * Offline, a create, rename, delete or load is not queued for later (only a note's text is kept
+ * on the device, and the save status says so): the message says what did not happen.
+ */
+function offlineMessage(action: string): string {
+  return `You are offline, so Folio could not ${action}. Try again once you are back online.`
+}
 
 interface PostgrestLikeError {
   code?: string
@@ -34,7 +39,7 @@ function failure(
 ): Extract<Result<never>, { ok: false }> {
   if (isPlanLimitError(error)) return { ok: false, kind: 'plan-limit', message: PLAN_LIMIT_MESSAGE }
   if (status === 0 || (typeof navigator !== 'undefined' && navigator.onLine === false))
-    return { ok: false, kind: 'offline', message: OFFLINE_MESSAGE }
+    return { ok: false, kind: 'offline', message: offlineMessage(action) }
   return {
     ok: false,
     kind: 'failed',
