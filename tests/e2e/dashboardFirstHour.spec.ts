@@ -196,6 +196,36 @@ test('/pricing shows a signed-in person their plan, without sign-up links', asyn
   await expect(page.getByRole('link', { name: /Go Pro/ })).toHaveCount(0)
 })
 
+test('a cancelled Pro plan says on /pricing and the account page when it ends and how to keep it', async ({
+  page,
+}) => {
+  const user = await createUser('first-hour-cancelled', { plan: 'pro' })
+  // As the webhook records a cancellation in the portal: Pro until the period's end.
+  const admin = await adminClient()
+  const periodEnd = '2031-03-14T12:00:00Z'
+  const { error } = await admin
+    .from('subscriptions')
+    .update({ cancel_at_period_end: true, current_period_end: periodEnd })
+    .eq('user_id', user.id)
+  expect(error).toBeNull()
+
+  await signIn(page, user, '/pricing')
+  const proCard = page.getByRole('article', { name: 'Pro' })
+  await expect(proCard.getByTestId('current-plan')).toHaveText('Current plan')
+  await expect(proCard.getByTestId('plan-ends')).toHaveText(
+    'Cancelled: Pro ends on March 14, 2031. Nothing is deleted then.',
+  )
+  await expect(proCard.getByRole('link', { name: 'Resume or manage billing' })).toHaveAttribute(
+    'href',
+    '/stripe',
+  )
+
+  await page.goto('/dashboard/account')
+  await expect(page.getByTestId('account-plan')).toHaveText(
+    'Pro · ends on March 14, 2031. Nothing is deleted then; resume it in billing to keep Pro.',
+  )
+})
+
 test('Ctrl/⌘+Alt+N, as the product tour promises, starts a document, even from the editor', async ({
   page,
 }) => {

@@ -127,6 +127,11 @@ export function PricingPlans() {
         <article className="card plan plan--featured" aria-labelledby="plan-pro">
           <h2 id="plan-pro">{pro.name}</h2>
           {onPro ? <CurrentPlanBadge /> : null}
+          {onPro && viewer.endsOn ? (
+            <p className="plan__note" data-testid="plan-ends">
+              Cancelled: Pro ends on {viewer.endsOn}. Nothing is deleted then.
+            </p>
+          ) : null}
           {pro.prices.map((price) => (
             <ProPrice key={price.id} price={price} />
           ))}
@@ -134,7 +139,7 @@ export function PricingPlans() {
           {onPro ? null : pro.prices.map((price) => <ProCheckout key={price.id} price={price} />)}
           {signedIn && viewer.paying ? (
             <Link className="button" to="/stripe">
-              Manage billing
+              {viewer.endsOn ? 'Resume or manage billing' : 'Manage billing'}
             </Link>
           ) : null}
         </article>

@@ -59,6 +59,8 @@ function PlanSummary() {
       <time dateTime={subscription.current_period_end}>
         {formatLocalDay(subscription.current_period_end)}
       </time>
+      {/* Cancelled in the portal: Pro until that day, and the portal can still resume it. */}
+      {ending ? '. Nothing is deleted then; resume it in billing to keep Pro.' : null}
     </dd>
   )
 }
