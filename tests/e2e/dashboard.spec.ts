@@ -282,10 +282,12 @@ test('the account page changes the password and shows the plan and billing link'
   await signIn(page, user, '/dashboard/account')
   const plan = page.getByRole('region', { name: 'Plan and billing' })
   await expect(plan.getByTestId('account-plan')).toContainText('Free: up to 3 documents')
-  await expect(plan.getByRole('link', { name: /Manage billing/ })).toHaveAttribute(
+  // Nothing to manage yet: the way on is the upgrade, not a billing portal with no account.
+  await expect(plan.getByRole('link', { name: 'Upgrade to Pro' })).toHaveAttribute(
     'href',
-    '/stripe',
+    '/pricing',
   )
+  await expect(plan.getByRole('link', { name: /Manage billing/ })).toHaveCount(0)
   // Another device, signed in with the old password (perhaps not the owner's).
   const elsewhere = await (await browser.newContext()).newPage()
   await signIn(elsewhere, user)

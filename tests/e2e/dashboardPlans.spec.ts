@@ -203,4 +203,7 @@ test('the account page shows a Pro user their plan and its renewal date', async 
   await expect(page.getByTestId('account-plan')).toContainText(
     /^Pro · renews on [A-Z][a-z]+ \d{1,2}, \d{4}$/,
   )
+  await expect(
+    page.getByRole('link', { name: 'Manage billing, invoices and your card' }),
+  ).toHaveAttribute('href', '/stripe')
 })

@@ -39,8 +39,36 @@ function useSubscription(): { loading: boolean; subscription: Subscription | nul
   return state
 }
 
-function PlanSummary() {
+/**
+ * The plan, and for a subscriber the way to Stripe's portal. Someone who never subscribed has
+ * no billing account there (the portal page could only send them to /pricing): their way on
+ * is the upgrade link.
+ */
+function PlanAndBilling() {
   const { loading, subscription } = useSubscription()
+  return (
+    <dl className="account-panel__facts">
+      <dt>Plan</dt>
+      <PlanSummary loading={loading} subscription={subscription} />
+      {subscription ? (
+        <>
+          <dt>Billing</dt>
+          <dd>
+            <Link to="/stripe">Manage billing, invoices and your card</Link>
+          </dd>
+        </>
+      ) : null}
+    </dl>
+  )
+}
+
+function PlanSummary({
+  loading,
+  subscription,
+}: {
+  loading: boolean
+  subscription: Subscription | null
+}) {
   if (loading) return <dd>Checking…</dd>
   if (!subscription)
     return (
@@ -83,14 +111,7 @@ export function AccountPanel({ session }: { session: Session }) {
     <div className="account-settings">
       <section aria-labelledby="plan-title" className="account-section">
         <h2 id="plan-title">Plan and billing</h2>
-        <dl className="account-panel__facts">
-          <dt>Plan</dt>
-          <PlanSummary />
-          <dt>Billing</dt>
-          <dd>
-            <Link to="/stripe">Manage billing, invoices and your card</Link>
-          </dd>
-        </dl>
+        <PlanAndBilling />
       </section>
       <section aria-labelledby="password-title" className="account-section">
         <h2 id="password-title">Email and password</h2>
