@@ -362,6 +362,29 @@ test('the account forms can be cancelled, leave nothing half-done and give focus
   await expect.poll(factors).toEqual([])
 })
 
+test('every account card ends the same distance below its last line', async ({ page }) => {
+  for (const plan of ['free', 'pro'] as const) {
+    await signIn(page, await createUser(`dash-card-ends-${plan}`, { plan }), '/dashboard/account')
+    await expect(page.getByTestId('account-plan')).not.toHaveText('Checking…')
+    const below: Record<string, number> = {}
+    for (const name of ['Plan and billing', 'Email and password', 'Sessions']) {
+      const card = page.getByRole('region', { name })
+      below[name] = await card.evaluate((section) => {
+        const last = section.lastElementChild as HTMLElement
+        return Math.round(
+          section.getBoundingClientRect().bottom - last.getBoundingClientRect().bottom,
+        )
+      })
+    }
+    // The card's own padding (1.25rem, and its 1px border), whatever its last child is.
+    expect(below, plan).toEqual({
+      'Plan and billing': 21,
+      'Email and password': 21,
+      Sessions: 21,
+    })
+  }
+})
+
 test('a failed save keeps the text, says so, and succeeds on its own retry', async ({ page }) => {
   const { doc } = await openNewNote(page, 'dash-retry', { title: 'Flaky network', body: '' })
   let refused = 0
