@@ -253,6 +253,41 @@ test('the live indicator says offline when the browser is offline', async ({ pag
   await expect(page.getByTestId('live-status')).toHaveText(/^Live/)
 })
 
+test('offline, a refused delete says so, and the word goes once the browser is back online', async ({
+  page,
+}) => {
+  const user = await createUser('first-hour-offline-delete')
+  await insertDocument(user, { title: 'Keep me', body: 'Text.' })
+  await signIn(page, user)
+  await expect(page.getByTestId('live-status')).toHaveText(/^Live/)
+  await page.context().setOffline(true)
+  await page.getByRole('button', { name: 'Delete “Keep me”' }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click()
+  const refusal = page.getByText(
+    'You are offline, so Folio could not delete the document. Try again once you are back online.',
+  )
+  await expect(refusal).toBeVisible()
+  await expect(documentLink(page, 'Keep me')).toBeVisible()
+
+  await page.context().setOffline(false)
+  await expect(page.getByTestId('live-status')).toHaveText(/^Live/)
+  await expect(refusal).toHaveCount(0)
+  // A refusal for any other reason is not the network's to clear.
+  await page.route('**/rest/v1/documents**', (route) =>
+    route.request().method() === 'PATCH'
+      ? route.fulfill({ status: 500, body: '{}', contentType: 'application/json' })
+      : route.continue(),
+  )
+  await page.getByRole('button', { name: 'Delete “Keep me”' }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click()
+  const failed = page.getByText('Folio could not delete the document right now.')
+  await expect(failed).toBeVisible()
+  await page.context().setOffline(true)
+  await page.context().setOffline(false)
+  await expect(page.getByTestId('live-status')).toHaveText(/^Live/)
+  await expect(failed).toBeVisible()
+})
+
 test('a new document is named from its first heading until renamed, and right-to-left paragraphs preview right-to-left', async ({
   page,
 }) => {

@@ -30,6 +30,11 @@ interface WorkspaceProps {
   footer?: React.ReactNode
 }
 
+/** What the list says of a refused action; one refused for being offline is marked so. */
+function refusal(result: { kind: string; message: string }) {
+  return { message: result.message, offline: result.kind === 'offline' }
+}
+
 /** The document list's width in pixels, per device. */
 const LIST_WIDTH: PaneSizeRange = { min: 200, max: 480, initial: 272 }
 
@@ -48,7 +53,8 @@ export function Workspace({ userId, footer }: WorkspaceProps) {
   const newDocumentButton = useRef<HTMLButtonElement>(null)
   const [query, setQuery] = useState('')
   const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
+  /** The last refused create, rename, delete or undo, and whether being offline refused it. */
+  const [error, setError] = useState<{ message: string; offline: boolean } | null>(null)
   // How many documents the list held when the Free plan refused one more; null when it has not.
   const [limitHitAt, setLimitHitAt] = useState<number | null>(null)
   const [confirming, setConfirming] = useState<DocumentSummary | null>(null)
@@ -62,6 +68,10 @@ export function Workspace({ userId, footer }: WorkspaceProps) {
   const [listWidth, setListWidth] = usePaneSize('listWidth', LIST_WIDTH)
   const root = useRef<HTMLDivElement>(null)
   const online = useOnline()
+  // "You are offline … try again once you are back online" is stale once the browser is back.
+  useEffect(() => {
+    if (online) setError((shown) => (shown?.offline ? null : shown))
+  }, [online])
 
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 30_000)
@@ -94,7 +104,7 @@ export function Workspace({ userId, footer }: WorkspaceProps) {
       setBusy(false)
       if (!result.ok) {
         if (result.kind === 'plan-limit') setLimitHitAt(docs.documents.length)
-        else setError(result.message)
+        else setError(refusal(result))
         return null
       }
       setLimitHitAt(null)
@@ -121,7 +131,7 @@ export function Workspace({ userId, footer }: WorkspaceProps) {
     const draft = wasOpen ? session.current?.getState().draft : undefined
     if (wasOpen) await open(null, { flush: false })
     const result = await docs.remove(document.id)
-    if (!result.ok) return setError(result.message)
+    if (!result.ok) return setError(refusal(result))
     requestAnimationFrame(() => keepFocusInList(position))
     if (result.data) setUndo({ row: { ...result.data, body: draft ?? result.data.body }, wasOpen })
   }
@@ -147,7 +157,7 @@ export function Workspace({ userId, footer }: WorkspaceProps) {
     if (!result.ok) {
       // Another document may have taken its place under the Free limit meanwhile.
       if (result.kind === 'plan-limit') setLimitHitAt(docs.documents.length)
-      else setError(result.message)
+      else setError(refusal(result))
       return
     }
     if (wasOpen) await open(result.data.id)
@@ -255,7 +265,7 @@ export function Workspace({ userId, footer }: WorkspaceProps) {
             Delete one to make room, or go Pro for unlimited documents.
           </UpgradePrompt>
         ) : null}
-        {error ? <FormMessage kind="error">{error}</FormMessage> : null}
+        {error ? <FormMessage kind="error">{error.message}</FormMessage> : null}
         {docs.status === 'loading' ? <p className="status-note">Loading your documents…</p> : null}
         {docs.status === 'error' && docs.error ? (
           <FormMessage kind="error">{docs.error}</FormMessage>
@@ -275,7 +285,7 @@ export function Workspace({ userId, footer }: WorkspaceProps) {
             }}
             onRename={async (id, title) => {
               const result = await docs.rename(id, title)
-              if (!result.ok) setError(result.message)
+              if (!result.ok) setError(refusal(result))
               return result.ok
             }}
             onDelete={setConfirming}
