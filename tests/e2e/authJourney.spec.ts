@@ -290,3 +290,26 @@ test('signing up with an address that has an account says what to do, without sa
   await expect(page).toHaveURL(/\/login\?mode=forgot&redirect=%2Fdashboard$/)
   await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible()
 })
+
+test('the confirmation email can be sent again, once a minute, and its new link confirms', async ({
+  page,
+}) => {
+  test.setTimeout(120_000) // the auth service sends one confirmation a minute per address
+  const email = uniqueEmail('signup-resend')
+  const first = await signUpForLink(page, email)
+  const sent = page.getByRole('status').filter({ hasText: 'Check your email' })
+  const again = sent.getByRole('button', { name: 'send it again' })
+  await again.click()
+  await expect(sent).toContainText(
+    'We just sent you an email. Wait a minute before asking for another.',
+  )
+
+  await page.waitForTimeout(61_000)
+  await again.click()
+  await expect(sent).toContainText(`We sent the link to ${email} again.`)
+  const second = (await latestEmail(email, 'signup')).links[0] as string
+  expect(second).not.toBe(first)
+  await page.goto(second)
+  await expect(page).toHaveURL(/\/dashboard\/?$/)
+  await expect(page.getByTestId('signed-in-as')).toHaveText(`Signed in as ${email}`)
+})

@@ -7,7 +7,7 @@ import { validateCredentials, type FieldErrors } from './credentials'
 import { loadSupabase } from './supabaseClient'
 import { PASSWORD_LENGTH_HINT } from '../../lib/passwordPolicy'
 import { callbackUrl } from './useAuthRedirect'
-import { SignUpEmailSent } from './SignUpEmailSent'
+import type { SignUpEmailSent } from './SignUpEmailSent'
 import { SubmitButton } from '../../components/SubmitButton'
 
 interface PasswordFormProps {
@@ -24,6 +24,9 @@ export function PasswordForm({ mode, redirectTarget, onSignedIn }: PasswordFormP
   const [busy, setBusy] = useState(false)
   /** The address a confirmation link went to: the form has done its job. */
   const [sentTo, setSentTo] = useState<string | null>(null)
+  // What the form turns into then, fetched with the sign-up request rather than with /login,
+  // whose first load has no bytes to spare; null if even that fetch failed.
+  const [SentScreen, setSentScreen] = useState<typeof SignUpEmailSent | null>(null)
   const [startedOver, setStartOver] = useState(false)
   const form = useRef<HTMLFormElement>(null)
   // Back from 'check your email': the keyboard continues in the empty email field.
@@ -48,12 +51,18 @@ export function PasswordForm({ mode, redirectTarget, onSignedIn }: PasswordFormP
       const email = typedIdentifier.trim()
       const credentials = { email, password: typedPassword }
       if (mode === 'signup') {
+        const sentScreen = import('./SignUpEmailSent').then(
+          (module) => module.SignUpEmailSent,
+          () => null,
+        )
         const { data, error } = await supabase.auth.signUp({
           ...credentials,
           options: { emailRedirectTo: callbackUrl(redirectTarget, email, 'signup') },
         })
         if (error) throw error
         if (!data.session) {
+          const screen = await sentScreen
+          setSentScreen(() => screen)
           setSentTo(email)
           return
         }
@@ -72,8 +81,8 @@ export function PasswordForm({ mode, redirectTarget, onSignedIn }: PasswordFormP
   }
 
   if (sentTo)
-    return (
-      <SignUpEmailSent
+    return SentScreen ? (
+      <SentScreen
         email={sentTo}
         redirectTarget={redirectTarget}
         onUseAnotherEmail={() => {
@@ -83,6 +92,10 @@ export function PasswordForm({ mode, redirectTarget, onSignedIn }: PasswordFormP
           setStartOver(true)
         }}
       />
+    ) : (
+      <FormMessage kind="success">
+        Check your email: we sent a confirmation link to {sentTo}.
+      </FormMessage>
     )
 
   return (

@@ -1,6 +1,9 @@
-import { useRef } from 'react'
+import { useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { useFocusOnShow } from '../../components/useFocusOnShow'
+import { describeAuthError } from './describeAuthError'
+import { loadSupabase } from './supabaseClient'
+import { callbackUrl } from './useAuthRedirect'
 
 interface SignUpEmailSentProps {
   email: string
@@ -22,6 +25,29 @@ export function SignUpEmailSent({
 }: SignUpEmailSentProps) {
   const heading = useRef<HTMLHeadingElement>(null)
   useFocusOnShow(true, () => heading.current)
+  /** What the last 'Send it again' came to, said under the button. */
+  const [resent, setResent] = useState<string | null>(null)
+  const [sending, setSending] = useState(false)
+
+  // The auth service sends at most one confirmation a minute per address (`max_frequency` in
+  // supabase/config.toml); an earlier try is refused in words (over_email_send_rate_limit).
+  async function sendAgain() {
+    setSending(true)
+    try {
+      const supabase = await loadSupabase()
+      const { error } = await supabase.auth.resend({
+        type: 'signup',
+        email,
+        options: { emailRedirectTo: callbackUrl(redirectTarget, email, 'signup') },
+      })
+      if (error) throw error
+      setResent(`We sent the link to ${email} again.`)
+    } catch (failure) {
+      setResent(await describeAuthError(failure))
+    } finally {
+      setSending(false)
+    }
+  }
   return (
     <div className="form-message form-message--success sign-up-sent" role="status">
       <h2 ref={heading} tabIndex={-1}>
@@ -44,7 +70,14 @@ export function SignUpEmailSent({
         instead.
       </p>
       <p>
-        Wrong address, or nothing after a few minutes?{' '}
+        Nothing after a few minutes? Check your spam folder, or{' '}
+        <button type="button" className="link-button" onClick={sendAgain} disabled={sending}>
+          send it again
+        </button>
+        .{resent ? ` ${resent}` : null}
+      </p>
+      <p>
+        Wrong address?{' '}
         <button type="button" className="link-button" onClick={onUseAnotherEmail}>
           Use another email
         </button>
