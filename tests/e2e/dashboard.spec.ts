@@ -263,6 +263,32 @@ test('Ctrl+S saves before the autosave pause', async ({ page }) => {
   expect((await readDocument(doc.id)).body).toBe('saved by the shortcut')
 })
 
+test('text typed just before leaving the dashboard for another page is saved, not only kept here', async ({
+  page,
+}) => {
+  const { doc } = await openNewNote(page, 'dash-leave', { title: 'Leaving', body: 'Start.' })
+  const saves: string[] = []
+  page.on('request', (request) => {
+    if (request.method() === 'PATCH' && request.url().includes('/rest/v1/documents'))
+      saves.push(request.postData() ?? '')
+  })
+  await appendText(page, ' Typed, then off to the pricing page.')
+  // Within the autosave pause, through the site's own navigation (no page unload to warn on).
+  await page.getByRole('banner').getByRole('link', { name: 'Pricing', exact: true }).click()
+  await expect(page).toHaveURL(/\/pricing\/?$/)
+  await expect
+    .poll(async () => (await readDocument(doc.id)).body)
+    .toBe('Start. Typed, then off to the pricing page.')
+  expect(saves).toHaveLength(1)
+
+  // Back on the dashboard: the note as saved, with no "text you had not saved" notice.
+  await page.goBack()
+  await editorReady(page)
+  expect(await editorText(page)).toBe('Start. Typed, then off to the pricing page.')
+  await expectSaved(page)
+  await expect(page.getByText(/Text you had not saved yet/)).toHaveCount(0)
+})
+
 test('an open document, editor and preview, has no axe violations in light or dark mode', async ({
   page,
 }) => {

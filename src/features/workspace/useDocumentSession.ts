@@ -120,7 +120,12 @@ export function useDocumentSession(
       stopListening()
       stopSavingOnSignOut?.()
       window.removeEventListener('online', online)
-      session?.takePendingText() // the last keystrokes, into the draft kept on this device
+      // The document closes: another page of the site, another document, signing out. Text
+      // still waiting for the autosave pause is sent now rather than left on this device until
+      // the next visit (another device would not see it). What the save comes to is no longer
+      // shown: the draft kept below covers one that does not get through, and the next open
+      // drops that draft silently when the server has the same text.
+      void session?.flush()
       keeping?.stop()
       session?.dispose()
     }
