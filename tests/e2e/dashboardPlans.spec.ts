@@ -98,6 +98,38 @@ test('the Free limit prompt goes once there is room again, and comes back when t
   await expect(prompt).toContainText('The Free plan holds 3 documents')
 })
 
+test("'Not now' on an upgrade prompt hands focus back to what led to it", async ({ page }) => {
+  const user = await createUser('dash-free-not-now')
+  const doc = await insertDocument(user, { title: 'One' })
+  for (const title of ['Two', 'Three']) await insertDocument(user, { title })
+  await signIn(page, user, `/dashboard?doc=${doc.id}`)
+  await editorReady(page)
+  const notNow = page.getByTestId('upgrade-prompt').getByRole('button', { name: 'Not now' })
+
+  // From the keyboard: the "Add image…" button, Enter, then Tab to "Not now" and Enter.
+  const addImage = page.getByRole('button', { name: 'Add image…' })
+  await addImage.focus()
+  await page.keyboard.press('Enter')
+  await notNow.focus()
+  await page.keyboard.press('Enter')
+  await expect(page.getByTestId('upgrade-prompt')).toHaveCount(0)
+  await expect(addImage).toBeFocused()
+
+  // A dropped image: back to the editor, to go on writing.
+  await page.locator('.cm-content').click()
+  await dropFile(page, 'diagram.png', 'image/png', PNG_BASE64)
+  await notNow.click()
+  await expect(page.locator('.cm-content')).toBeFocused()
+
+  // The Free limit's prompt: back to "New document".
+  const newDocument = page.getByRole('button', { name: 'New document' })
+  await newDocument.focus()
+  await page.keyboard.press('Enter')
+  await notNow.focus()
+  await page.keyboard.press('Enter')
+  await expect(newDocument).toBeFocused()
+})
+
 test('a Pro user drops an image: uploaded to their folder, linked, and shown in the preview', async ({
   page,
 }) => {

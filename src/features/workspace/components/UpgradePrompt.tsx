@@ -1,13 +1,32 @@
+import { useLayoutEffect, useRef } from 'react'
 import { Link } from 'react-router-dom'
 
 interface UpgradePromptProps {
   title: string
   children: React.ReactNode
   onDismiss: () => void
+  /**
+   * Where "Not now" sends focus when it was nowhere as the prompt appeared: "New document" is
+   * disabled while it asks, so the focus it had went to the page by then.
+   */
+  returnFocusTo?: () => HTMLElement | null
 }
 
 /** What a Free user sees when the plan says no: why, and the way to Pro. */
-export function UpgradePrompt({ title, children, onDismiss }: UpgradePromptProps) {
+export function UpgradePrompt({ title, children, onDismiss, returnFocusTo }: UpgradePromptProps) {
+  // Where focus was as the prompt appeared: the button that asked (Add image…, New document)
+  // or the editor an image was pasted into. "Not now" hands it back there, so the keyboard
+  // goes on from where it was instead of from the top of the page.
+  const cameFrom = useRef<HTMLElement | null>(null)
+  useLayoutEffect(() => {
+    const active = document.activeElement
+    cameFrom.current = active instanceof HTMLElement && active !== document.body ? active : null
+  }, [])
+  const dismiss = () => {
+    const back = cameFrom.current ?? returnFocusTo?.()
+    onDismiss()
+    if (back?.isConnected) back.focus()
+  }
   return (
     <div className="upgrade-prompt" role="alert" data-testid="upgrade-prompt">
       <p className="upgrade-prompt__title">{title}</p>
@@ -16,7 +35,7 @@ export function UpgradePrompt({ title, children, onDismiss }: UpgradePromptProps
         <Link className="button button--primary button--small" to="/pricing">
           Upgrade to Pro
         </Link>
-        <button type="button" className="button button--small" onClick={onDismiss}>
+        <button type="button" className="button button--small" onClick={dismiss}>
           Not now
         </button>
       </div>
