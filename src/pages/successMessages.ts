@@ -1,7 +1,8 @@
 /**
  * What /success says, for each flow that leads there (`/success?from=<flow>`): the contact
- * form, and a sign-up link opened in another browser than the one that signed up (other email
- * links sign the person in and go on to where they were going).
+ * form, a password chosen from a reset link (which also signed out every other device), and
+ * a sign-up link opened in another browser than the one that signed up (other email links sign
+ * the person in and go on to where they were going).
  */
 export interface SuccessMessage {
   lead: string
@@ -19,6 +20,11 @@ export const SUCCESS_MESSAGES = {
     lead: 'Your message is on its way.',
     body: 'We answer by email within two working days.',
     next: HOME,
+  },
+  'password-reset': {
+    lead: 'Your password is changed.',
+    body: 'Every other device signed in to this account has been signed out, and signs in with the new one.',
+    next: { to: '/dashboard', label: 'Open your notes' },
   },
   'email-confirmed': {
     lead: 'Your email address is confirmed.',

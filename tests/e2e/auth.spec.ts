@@ -167,7 +167,14 @@ test('forgot password: the emailed link lets the user choose a new one', async (
   await page.getByLabel('New password', { exact: true }).fill('a-brand-new-password')
   await page.getByLabel('Repeat the new password').fill('a-brand-new-password')
   await page.getByRole('button', { name: 'Save new password' }).click()
-  await expect(page.getByRole('heading', { name: 'Choose a new password' })).toHaveCount(0)
+  // Said in words, with what else it did, then on to the notes.
+  await expect(page).toHaveURL(/\/success\?from=password-reset$/)
+  await expect(page.getByText('Your password is changed.')).toBeVisible()
+  await expect(page.getByTestId('success-message')).toHaveText(
+    'Every other device signed in to this account has been signed out, and signs in with the new one.',
+  )
+  await page.getByRole('main').getByRole('link', { name: 'Open your notes' }).click()
+  await expectSignedInOnDashboard(page, user.email)
 
   // The new password works from a fresh browser.
   await page.context().clearCookies()

@@ -49,7 +49,8 @@ test('a two-factor user resets the password: the code is asked for in place, the
 
   await code.fill(user.totp.generate())
   await code.press('Enter')
-  await expect(page).toHaveURL(/\/dashboard\/?$/)
+  await expect(page).toHaveURL(/\/success\?from=password-reset$/)
+  await page.getByRole('main').getByRole('link', { name: 'Open your notes' }).click()
   await expect(page.getByTestId('signed-in-as')).toHaveText(`Signed in as ${user.email}`)
   expect(await passwordWorks(user.email, 'a-brand-new-password')).toBe(true)
   expect(await passwordWorks(user.email, user.password)).toBe(false)
@@ -72,7 +73,7 @@ test('after the code, a refused new password goes back to the password, not to a
   await page.getByLabel('New password', { exact: true }).fill('another-new-password')
   await page.getByLabel('Repeat the new password').fill('another-new-password')
   await page.getByRole('button', { name: 'Save new password' }).click()
-  await expect(page).toHaveURL(/\/dashboard\/?$/)
+  await expect(page).toHaveURL(/\/success\?from=password-reset$/)
   expect(await passwordWorks(user.email, 'another-new-password')).toBe(true)
 })
 

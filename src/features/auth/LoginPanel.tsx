@@ -6,6 +6,7 @@ import { FormMessage } from '../../components/FormMessage'
 import { SIGNED_OUT_HERE_ONLY_STATE, SIGNED_OUT_STATE } from '../../routeRules'
 import { PasswordForm } from './PasswordForm'
 import { useAuthRedirect } from './useAuthRedirect'
+import { useSafeNavigate } from '../../app/useSafeNavigate'
 
 // The page opens on the password form; the other modes' forms are fetched once it is
 // interactive, so they are there by the time someone switches, but not in the first load.
@@ -66,6 +67,7 @@ export function LoginPanel() {
   // remounted then, it lost what was typed before hydration.
   const formKey = location.key
   const { target, goBack } = useAuthRedirect()
+  const showDone = useSafeNavigate()
   useEffect(() => {
     for (const load of Object.values(laterForms)) {
       load().catch(() => {
@@ -128,7 +130,12 @@ export function LoginPanel() {
           {mode === 'forgot' ? (
             <EmailLinkForm key="forgot" purpose="recovery" redirectTarget={target} />
           ) : null}
-          {mode === 'reset' ? <NewPasswordForm purpose="reset" onDone={goBack} /> : null}
+          {mode === 'reset' ? (
+            <NewPasswordForm
+              purpose="reset"
+              onDone={() => showDone('/success?from=password-reset', { replace: true })}
+            />
+          ) : null}
           {mode === 'mfa' ? <MfaChallengeForm onVerified={goBack} /> : null}
         </Suspense>
       )}
