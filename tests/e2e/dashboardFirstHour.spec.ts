@@ -288,6 +288,29 @@ test('offline, a refused delete says so, and the word goes once the browser is b
   await expect(failed).toBeVisible()
 })
 
+test('a refused New document leaves the keyboard on the button, the reason said', async ({
+  page,
+}) => {
+  const user = await createUser('first-hour-offline-create')
+  await signIn(page, user)
+  await expect(page.getByTestId('live-status')).toHaveText(/^Live/)
+  await page.context().setOffline(true)
+  const newDocument = page.getByRole('button', { name: 'New document' })
+  await newDocument.focus()
+  await page.keyboard.press('Enter')
+  await expect(
+    page.getByText(
+      'You are offline, so Folio could not create the document. Try again once you are back online.',
+    ),
+  ).toBeVisible()
+  await expect(newDocument).toBeFocused()
+  // Back online, Enter again is all it takes.
+  await page.context().setOffline(false)
+  await expect(page.getByTestId('live-status')).toHaveText(/^Live/)
+  await page.keyboard.press('Enter')
+  await expect(documentLink(page, 'Untitled')).toBeVisible()
+})
+
 test('a new document is named from its first heading until renamed, and right-to-left paragraphs preview right-to-left', async ({
   page,
 }) => {

@@ -241,8 +241,13 @@ export function Workspace({ userId, footer }: WorkspaceProps) {
             ref={newDocumentButton}
             type="button"
             className="button button--primary button--small"
-            onClick={() => void createAndOpen()}
-            disabled={busy || !supabase}
+            // Busy, it only looks and says so: a disabled button would drop the focus of whoever
+            // pressed it to the page, and a refusal (offline, the Free limit) leaves them there.
+            onClick={() => {
+              if (!busy) void createAndOpen()
+            }}
+            disabled={!supabase}
+            aria-disabled={busy || undefined}
             aria-keyshortcuts="Control+Alt+N Meta+Alt+N N"
           >
             New document
