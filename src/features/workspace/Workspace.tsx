@@ -266,7 +266,6 @@ export function Workspace({ userId, footer }: WorkspaceProps) {
           <UpgradePrompt
             title={`The Free plan holds ${FREE_DOCUMENT_LIMIT} documents`}
             onDismiss={() => setLimitHitAt(null)}
-            returnFocusTo={() => newDocumentButton.current}
           >
             Delete one to make room, or go Pro for unlimited documents.
           </UpgradePrompt>

@@ -5,15 +5,10 @@ interface UpgradePromptProps {
   title: string
   children: React.ReactNode
   onDismiss: () => void
-  /**
-   * Where "Not now" sends focus when it was nowhere as the prompt appeared: "New document" is
-   * disabled while it asks, so the focus it had went to the page by then.
-   */
-  returnFocusTo?: () => HTMLElement | null
 }
 
 /** What a Free user sees when the plan says no: why, and the way to Pro. */
-export function UpgradePrompt({ title, children, onDismiss, returnFocusTo }: UpgradePromptProps) {
+export function UpgradePrompt({ title, children, onDismiss }: UpgradePromptProps) {
   // Where focus was as the prompt appeared: the button that asked (Add image…, New document)
   // or the editor an image was pasted into. "Not now" hands it back there, so the keyboard
   // goes on from where it was instead of from the top of the page.
@@ -23,7 +18,7 @@ export function UpgradePrompt({ title, children, onDismiss, returnFocusTo }: Upg
     cameFrom.current = active instanceof HTMLElement && active !== document.body ? active : null
   }, [])
   const dismiss = () => {
-    const back = cameFrom.current ?? returnFocusTo?.()
+    const back = cameFrom.current
     onDismiss()
     if (back?.isConnected) back.focus()
   }
