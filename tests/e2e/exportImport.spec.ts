@@ -232,3 +232,16 @@ test('Free plan limits and bad files are explained before anything is written', 
   await expect(page.getByText('Imported 1 document.')).toBeVisible()
   await expect(documentLink(page, 'From frontmatter')).toBeVisible()
 })
+
+test('Export all from the keyboard keeps the focus on its button', async ({ page }) => {
+  const user = await createUser('export-keyboard')
+  await insertDocument(user, { title: 'Kept', body: 'Text.' })
+  await signIn(page, user)
+  await expect(documentLink(page, 'Kept')).toBeVisible()
+  const exportAll = page.getByRole('button', { name: 'Export all (.zip)' })
+  await exportAll.focus()
+  const downloading = page.waitForEvent('download')
+  await page.keyboard.press('Enter')
+  expect((await downloading).suggestedFilename()).toMatch(/\.zip$/)
+  await expect(exportAll).toBeFocused()
+})

@@ -60,8 +60,13 @@ export function TransferActions(props: TransferActionsProps) {
         <button
           type="button"
           className="button button--small"
-          onClick={() => void exportAll()}
-          disabled={!supabase || status.kind === 'exporting'}
+          // While exporting it only looks disabled: a disabled button would drop the focus of
+          // whoever pressed it to the page (as New document, Workspace.tsx).
+          onClick={() => {
+            if (status.kind !== 'exporting') void exportAll()
+          }}
+          disabled={!supabase}
+          aria-disabled={status.kind === 'exporting' || undefined}
         >
           Export all (.zip)
         </button>
