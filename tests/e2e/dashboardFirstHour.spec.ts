@@ -311,6 +311,34 @@ test('a refused New document leaves the keyboard on the button, the reason said'
   await expect(documentLink(page, 'Untitled')).toBeVisible()
 })
 
+test('offline, the first-note card and a rename keep the keyboard where it was', async ({
+  page,
+}) => {
+  const user = await createUser('first-hour-offline-focus')
+  await signIn(page, user)
+  await expect(page.getByTestId('live-status')).toHaveText(/^Live/)
+  await page.context().setOffline(true)
+  const first = page.getByRole('button', { name: 'Create your first document' })
+  await first.focus()
+  await page.keyboard.press('Enter')
+  await expect(page.getByText(/You are offline, so Folio could not create/)).toBeVisible()
+  await expect(first).toBeFocused()
+
+  await page.context().setOffline(false)
+  await expect(page.getByTestId('live-status')).toHaveText(/^Live/)
+  await page.keyboard.press('Enter')
+  await editorReady(page)
+  await page.context().setOffline(true)
+  await page.getByRole('button', { name: 'Rename “Untitled”' }).click()
+  const title = page.getByLabel('New title for “Untitled”')
+  await title.fill('Trip notes')
+  await title.press('Enter')
+  await expect(page.getByText(/You are offline, so Folio could not rename/)).toBeVisible()
+  // The new title is still there to send again, and the keyboard with it.
+  await expect(title).toBeFocused()
+  await expect(title).toHaveValue('Trip notes')
+})
+
 test('a new document is named from its first heading until renamed, and right-to-left paragraphs preview right-to-left', async ({
   page,
 }) => {

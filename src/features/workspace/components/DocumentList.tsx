@@ -157,7 +157,9 @@ function DocumentListItem({ document, selectedId, onSelect, onRename, onDelete, 
             aria-invalid={tooLong || undefined}
             value={draft}
             autoFocus
-            disabled={busy}
+            // Read-only while it is sent, not disabled: that would drop the focus to the page,
+            // and a refused rename (offline) leaves the new title here to send again.
+            readOnly={busy}
             onChange={(event) => setDraft(event.target.value)}
             onBlur={() => void commit()}
             onKeyDown={(event) => {

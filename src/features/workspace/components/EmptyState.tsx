@@ -25,10 +25,26 @@ export function EmptyState({ onCreate, onCreateSample, busy }: EmptyStateProps) 
         <li>Open the same note in another tab or on another device: changes appear live.</li>
       </ul>
       <div className="button-row">
-        <button type="button" className="button button--primary" onClick={onCreate} disabled={busy}>
+        {/* Busy, they only look disabled: a disabled button would drop the focus of whoever
+            pressed it to the page, and a refusal (offline) would leave it there. */}
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => {
+            if (!busy) onCreate()
+          }}
+          aria-disabled={busy || undefined}
+        >
           Create your first document
         </button>
-        <button type="button" className="button" onClick={onCreateSample} disabled={busy}>
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            if (!busy) onCreateSample()
+          }}
+          aria-disabled={busy || undefined}
+        >
           Start from an example
         </button>
       </div>
