@@ -339,6 +339,27 @@ test('offline, the first-note card and a rename keep the keyboard where it was',
   await expect(title).toHaveValue('Trip notes')
 })
 
+test('offline, opening a document says why it cannot, in the workspace, not on an error screen', async ({
+  page,
+}) => {
+  const user = await createUser('first-hour-offline-open')
+  await insertDocument(user, { title: 'Alpha', body: 'Alpha text.' })
+  await signIn(page, user)
+  await expect(page.getByTestId('live-status')).toHaveText(/^Live/)
+  await page.context().setOffline(true)
+  // The first move inside the site, and only the query changes: nothing is left to fetch for
+  // the page itself (its payload is the one it has).
+  await documentLink(page, 'Alpha').click()
+  await expect(page).toHaveURL(/\/dashboard\?doc=/)
+  await expect(
+    page.getByText(
+      'You are offline, so Folio could not open this document. Try again once you are back online.',
+    ),
+  ).toBeVisible({ timeout: 15_000 }) // supabase-js tries a read three times, 1 + 2 + 4 s apart
+  await expect(page.getByText('Oops.')).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'New document' })).toBeVisible()
+})
+
 test('a new document is named from its first heading until renamed, and right-to-left paragraphs preview right-to-left', async ({
   page,
 }) => {
