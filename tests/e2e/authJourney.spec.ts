@@ -314,3 +314,15 @@ test('the confirmation email can be sent again, once a minute, and its new link 
   await expect(page).toHaveURL(/\/dashboard\/?$/)
   await expect(page.getByTestId('signed-in-as')).toHaveText(`Signed in as ${email}`)
 })
+
+test('offline, the sign-in page still switches to creating an account', async ({ page }) => {
+  await page.goto('/login')
+  await waitForHydration(page)
+  // What the page fetches once it is up (the later forms, its payload) has arrived.
+  await page.waitForLoadState('networkidle')
+  await page.context().setOffline(true)
+  await page.getByRole('link', { name: 'Create account' }).click()
+  await expect(page.getByRole('heading', { name: 'Create your Folio account' })).toBeVisible()
+  await expect(page.getByText('Oops.')).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Create account' })).toBeVisible()
+})
