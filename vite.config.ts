@@ -16,6 +16,7 @@ import { builtContent, folioContentPlugin, postPaths } from './scripts/content/v
 import { clientHeadPlugin } from './scripts/vite/clientHeadPlugin.ts'
 import { buildConfig, folioConfigPlugin } from './scripts/vite/configPlugin.ts'
 import { preactClientPlugin } from './scripts/vite/preactClientPlugin.ts'
+import { routePreloads } from './scripts/vite/routePreloads.ts'
 import { chunkPackagesPlugin } from './scripts/vite/chunkPackagesPlugin.ts'
 import { compileHintsPlugin } from './scripts/vite/compileHintsPlugin.ts'
 import { fontsPlugin } from './scripts/vite/fontsPlugin.ts'
@@ -98,6 +99,8 @@ export default defineConfig({
     chunkSizeWarningLimit: 600,
     // FOLIO_SOURCEMAP=1 adds source maps, to see what a chunk is made of.
     sourcemap: process.env.FOLIO_SOURCEMAP === '1',
+    // The route table's imports preload only their stylesheets (decision 0047).
+    modulePreload: { resolveDependencies: routePreloads },
     rolldownOptions: {
       output: {
         codeSplitting: {

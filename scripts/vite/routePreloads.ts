@@ -1,0 +1,28 @@
+/**
+ * What the entry chunk's route table preloads (docs/decisions/0047-the-route-table-names-only-stylesheets.md).
+ *
+ * Vite gives every dynamic import a list of the files to preload beside it, and writes the
+ * lists of all the imports a chunk makes into that chunk. The entry chunk makes the route
+ * table's imports, one per page, so every page's first load carried the names of 55 files,
+ * every page's JavaScript and stylesheets (700 B gzip: hashes do not compress). Those imports now
+ * name only their stylesheets, which must be in place before the page renders; the browser finds
+ * a page's JavaScript from the page's own chunk a moment later. The page a visitor lands on is
+ * preloaded by the boot list as before, and the pages linked from it are fetched ahead after
+ * load (src/app/prefetch.ts), so only a move to a page not linked from the one before waits one
+ * round trip more. Imports made elsewhere (the dashboard's editor and preview) keep their lists.
+ */
+
+/**
+ * The entry chunk's file: vite-react-ssg's client build names its one input `app`
+ * (`input: { app: … }`), and Vite writes chunks as `assets/[name]-[hash].js`.
+ */
+const ENTRY_CHUNK = /^assets\/app-[\w-]+\.js$/
+
+/** `build.modulePreload.resolveDependencies`: the files preloaded beside one dynamic import. */
+export function routePreloads(
+  _file: string,
+  deps: string[],
+  { hostId }: { hostId: string; hostType: 'html' | 'js' },
+): string[] {
+  return ENTRY_CHUNK.test(hostId) ? deps.filter((dep) => dep.endsWith('.css')) : deps
+}

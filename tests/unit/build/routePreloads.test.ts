@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest'
+import { routePreloads } from '../../../scripts/vite/routePreloads.ts'
+
+const deps = ['assets/Seo-7k8jcbCE.js', 'assets/content-hrL6n_QF.css', 'assets/pages-CSAbWSIx.css']
+
+describe('the files preloaded beside a dynamic import', () => {
+  it('are only the stylesheets for the route table in the entry chunk', () => {
+    const fromEntry = { hostId: 'assets/app-DzTPsGPo.js', hostType: 'js' as const }
+    expect(routePreloads('assets/AboutPage-CpBJH13p.js', deps, fromEntry)).toEqual([
+      'assets/content-hrL6n_QF.css',
+      'assets/pages-CSAbWSIx.css',
+    ])
+  })
+
+  it('are all of them for imports made anywhere else', () => {
+    for (const hostId of ['assets/createMarkdownEditor-CTkf2fg_.js', 'assets/approve-Dk2.js'])
+      expect(routePreloads('assets/x-1.js', deps, { hostId, hostType: 'js' })).toEqual(deps)
+    expect(
+      routePreloads('assets/x-1.js', deps, { hostId: 'index.html', hostType: 'html' }),
+    ).toEqual(deps)
+  })
+})
