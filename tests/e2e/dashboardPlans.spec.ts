@@ -62,6 +62,7 @@ test("a Free user's fourth document is refused by the database and shown as an u
   const imagePrompt = page
     .getByTestId('upgrade-prompt')
     .filter({ hasText: 'Images are a Pro feature' })
+  await expect(imagePrompt).toContainText('“diagram.png” was not added to the note.')
   await expect(imagePrompt).toContainText('Paste, drop or add images straight into a note')
   // Said once: the title names the plan, the button offers the upgrade, the text what it gives.
   const imageSaid = await imagePrompt.innerText()

@@ -91,6 +91,16 @@ export function markdownImage(fileName: string, url: string): string {
 export const IMAGES_ARE_PRO =
   'Paste, drop or add images straight into a note: they are stored privately with your account and shown in the preview.'
 
+/**
+ * The same, for images a Free account pasted, dropped or chose: first that they are not in the
+ * note, so nobody goes on writing around an image that is not there, and knows to add it again
+ * after upgrading.
+ */
+export function imagesNotAdded(fileNames: readonly string[]): string {
+  const which = fileNames.length === 1 ? `“${fileNames[0]}” was` : `${fileNames.length} images were`
+  return `${which} not added to the note. ${IMAGES_ARE_PRO}`
+}
+
 /** The storage error for an upload, as a sentence; `upgrade` when only Pro may upload. */
 export function uploadErrorMessage(
   status: number | undefined,
@@ -98,7 +108,7 @@ export function uploadErrorMessage(
 ): { message: string; upgrade: boolean } {
   if (status === 403)
     return {
-      message: IMAGES_ARE_PRO,
+      message: imagesNotAdded([fileName]),
       upgrade: true,
     }
   if (status === 413)

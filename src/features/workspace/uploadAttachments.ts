@@ -9,7 +9,7 @@ import {
   attachmentPath,
   attachmentProblem,
   attachmentUrl,
-  IMAGES_ARE_PRO,
+  imagesNotAdded,
   markdownImage,
   uploadErrorMessage,
 } from './attachments'
@@ -35,7 +35,8 @@ function statusOf(error: unknown): number | undefined {
 
 export async function uploadAttachments(request: UploadRequest): Promise<void> {
   const { supabase, files } = request
-  if (request.plan !== 'pro') return request.onError(IMAGES_ARE_PRO, true)
+  if (request.plan !== 'pro')
+    return request.onError(imagesNotAdded(files.map((file) => file.name)), true)
   for (const file of files) {
     const problem = attachmentProblem(file)
     if (problem) return request.onError(problem, false)

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   IMAGES_ARE_PRO,
+  imagesNotAdded,
   MAX_ATTACHMENT_BYTES,
   attachmentPath,
   attachmentPathOf,
@@ -37,12 +38,23 @@ describe('attachment limits', () => {
 
   it('maps the storage refusals to the same sentences, and a 403 to the upgrade prompt', () => {
     expect(uploadErrorMessage(403, 'a.png')).toEqual({
-      message: IMAGES_ARE_PRO,
+      message: `“a.png” was not added to the note. ${IMAGES_ARE_PRO}`,
       upgrade: true,
     })
     expect(uploadErrorMessage(413, 'a.png').message).toMatch(/too large/)
     expect(uploadErrorMessage(415, 'a.png').message).toMatch(/not an image/)
     expect(uploadErrorMessage(undefined, 'a.png').upgrade).toBe(false)
+  })
+})
+
+describe('images a Free account tried to add', () => {
+  it('are said not to be in the note, before what Pro gives', () => {
+    expect(imagesNotAdded(['diagram.png'])).toBe(
+      `“diagram.png” was not added to the note. ${IMAGES_ARE_PRO}`,
+    )
+    expect(imagesNotAdded(['a.png', 'b.png'])).toBe(
+      `2 images were not added to the note. ${IMAGES_ARE_PRO}`,
+    )
   })
 })
 
