@@ -13,6 +13,7 @@ import {
   uniqueEmail,
 } from './backend.ts'
 import { expect, test, trackErrors, waitForHydration } from './fixtures.ts'
+import { signUpForLink } from './signUp.ts'
 
 const STORAGE_KEY = 'sb-127-auth-token'
 /** After signing out on the dashboard: the login page, possibly offering the way back. */
@@ -46,15 +47,7 @@ async function expireStoredSession(page: Page) {
 
 test('sign up, confirm from the mailbox, land on the dashboard', async ({ page }) => {
   const email = uniqueEmail('signup')
-  await page.goto('/login?mode=signup&redirect=%2Fdashboard')
-  await waitForHydration(page)
-  await page.getByLabel('Email', { exact: true }).fill(email)
-  await page.getByLabel('Password').fill('a-long-enough-password')
-  await page.getByRole('button', { name: 'Create account' }).click()
-  await expect(page.getByText(`we sent a confirmation link to ${email}`)).toBeVisible()
-
-  const message = await latestEmail(email, 'signup')
-  await page.goto(message.links[0] as string)
+  await page.goto(await signUpForLink(page, email))
   await expectSignedInOnDashboard(page, email)
   // Sign-in wrote the session cookies a same-site server could read.
   const cookies = await page.context().cookies()

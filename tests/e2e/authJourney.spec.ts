@@ -6,6 +6,7 @@
 import type { Page } from '@playwright/test'
 import { createUser, latestEmail, signIn, uniqueEmail } from './backend.ts'
 import { expect, test, waitForHydration } from './fixtures.ts'
+import { signUpForLink } from './signUp.ts'
 import { createTwoFactorUser, passwordWorks } from './twoFactor.ts'
 
 async function openResetLink(page: Page, email: string) {
@@ -206,17 +207,6 @@ test('signing out says so on the sign-in page, and nothing else makes it say tha
     await expect(notice).toBeVisible()
   }
 })
-
-/** Signs up with `email` on `page`, and returns the confirmation link the mailbox got. */
-async function signUpForLink(page: Page, email: string): Promise<string> {
-  await page.goto('/login?mode=signup&redirect=%2Fdashboard')
-  await waitForHydration(page)
-  await page.getByLabel('Email', { exact: true }).fill(email)
-  await page.getByLabel('Password').fill('a-long-enough-password')
-  await page.getByRole('button', { name: 'Create account' }).click()
-  await expect(page.getByText(`we sent a confirmation link to ${email}`)).toBeVisible()
-  return (await latestEmail(email, 'signup')).links[0] as string
-}
 
 test('a sign-up link opened in another browser says the address is confirmed, then signs in there', async ({
   page,
