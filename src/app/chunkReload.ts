@@ -37,7 +37,13 @@ export function withChunkReload<T>(importer: () => Promise<T>, target: string): 
     try {
       return await importer()
     } catch (error) {
-      if (typeof window !== 'undefined' && isChunkLoadError(error)) {
+      // Offline, a reload would only trade the page for the browser's own offline page: the
+      // error screen says what happened instead, and the page stays.
+      if (
+        typeof window !== 'undefined' &&
+        isChunkLoadError(error) &&
+        window.navigator.onLine !== false
+      ) {
         let allowed = false
         try {
           allowed = claimReload(window.sessionStorage, target, Date.now())

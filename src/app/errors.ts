@@ -32,8 +32,32 @@ export function validationFailedMessage(location: FullPathParts): string {
   return `Page Not Found: ${fullPath(location)}`
 }
 
+/**
+ * What the error screen says when a page could not be fetched at all (offline, or the site
+ * unreachable): the browser's own words ("Failed to fetch") tell a person nothing.
+ */
+export const UNREACHABLE_STATUS = 503
+export const UNREACHABLE_MESSAGE =
+  'This page could not be loaded: Folio cannot be reached. Check your connection, then try again.'
+
+/**
+ * A request the browser could not make, as each engine words it (a fetch, or a module import):
+ * Chromium "Failed to fetch" and "Failed to fetch dynamically imported module", Firefox
+ * "NetworkError when attempting to fetch resource." and "error loading dynamically imported
+ * module", Safari "Load failed" and "Importing a module script failed".
+ */
+export function isNetworkFailure(error: unknown): boolean {
+  return (
+    error instanceof TypeError &&
+    /failed to fetch|networkerror|load failed|importing a module script failed|error loading dynamically imported module/i.test(
+      error.message,
+    )
+  )
+}
+
 export function toPageError(error: unknown): PageError {
   if (error instanceof PageError) return error
+  if (isNetworkFailure(error)) return new PageError(UNREACHABLE_STATUS, UNREACHABLE_MESSAGE)
   if (isRouteErrorResponseLike(error)) {
     return new PageError(
       error.status,

@@ -96,3 +96,23 @@ test('a route whose validation fails shows the validation 404', async ({ page })
   await expect(page.getByText('Page Not Found: /subscribe/stripe?plan=gold')).toBeVisible()
   await expect(page.getByText('404')).toBeVisible()
 })
+
+test('offline, a move to another page says Folio cannot be reached, in words', async ({ page }) => {
+  await page.goto('/about')
+  await waitForHydration(page)
+  await page.context().setOffline(true)
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Changelog' })
+    .click()
+  // The site's error screen, not the browser's offline page after a reload, and not its
+  // "Failed to fetch".
+  await expect(
+    page.getByText(
+      'This page could not be loaded: Folio cannot be reached. Check your connection, then try again.',
+    ),
+  ).toBeVisible()
+  await expect(page.getByText('Oops.')).toBeVisible()
+  await expect(page.getByText('Failed to fetch')).toHaveCount(0)
+  await page.context().setOffline(false)
+})

@@ -3,6 +3,8 @@ import {
   PageError,
   notFoundMessage,
   toPageError,
+  UNREACHABLE_MESSAGE,
+  UNREACHABLE_STATUS,
   validationFailedMessage,
 } from '../../../src/app/errors.ts'
 
@@ -25,6 +27,23 @@ describe('toPageError', () => {
     expect(toPageError(new PageError(403, 'No')).statusCode).toBe(403)
     const routeError = { status: 404, statusText: 'Not Found', internal: true, data: '' }
     expect(toPageError(routeError)).toMatchObject({ statusCode: 404, message: 'Not Found' })
+  })
+
+  it('says in words that a page could not be fetched, whatever the engine called it', () => {
+    for (const message of [
+      'Failed to fetch',
+      'Failed to fetch dynamically imported module: https://folio.example/assets/AboutPage-1.js',
+      'NetworkError when attempting to fetch resource.',
+      'error loading dynamically imported module: https://folio.example/assets/AboutPage-1.js',
+      'Load failed',
+      'Importing a module script failed.',
+    ])
+      expect(toPageError(new TypeError(message))).toMatchObject({
+        statusCode: UNREACHABLE_STATUS,
+        message: UNREACHABLE_MESSAGE,
+      })
+    // Only the browser's network failures: a programming error keeps its own words.
+    expect(toPageError(new TypeError('x is not a function')).statusCode).toBe(500)
   })
 
   it('treats anything else as a 500 with its message', () => {
