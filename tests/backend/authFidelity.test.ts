@@ -513,6 +513,54 @@ describe('settings come from supabase/config.toml', () => {
     expect(longest.error).toBeNull()
   })
 
+  it('leaked password protection (auth-management.json) refuses a breached password as hosted does', async () => {
+    // GoTrue internal/api/password.go checkPasswordStrength with Password.HIBP.Enabled.
+    const pwned = {
+      status: 422,
+      code: 'weak_password',
+      message: 'Password is known to be weak and easy to guess, please choose a different one.',
+      reasons: ['pwned'],
+    }
+    const signUp = await client(backend).auth.signUp({
+      email: uniqueEmail('pwned'),
+      password: 'password',
+    })
+    expect(signUp.error).toMatchObject(pwned)
+    const user = await signedInUser(backend, 'pwned-change')
+    expect((await user.supabase.auth.updateUser({ password: '12345678' })).error).toMatchObject(
+      pwned,
+    )
+    // A recovery sets the new password through the same PUT /user.
+    const supabase = client(backend)
+    expect((await supabase.auth.resetPasswordForEmail(user.email)).error).toBeNull()
+    const mail = backend.mailbox.latest(user.email)!
+    expect(mail.type).toBe('recovery')
+    const recovered = await supabase.auth.verifyOtp({
+      email: user.email,
+      token: mail.otp,
+      type: 'recovery',
+    })
+    expect(recovered.error).toBeNull()
+    expect((await supabase.auth.updateUser({ password: 'iloveyou' })).error).toMatchObject(pwned)
+    // The body as hosted sends it: the reasons under weak_password.
+    const raw = await authFetch('/signup', {
+      method: 'POST',
+      body: JSON.stringify({ email: uniqueEmail('pwned-raw'), password: 'qwerty123' }),
+    })
+    expect(raw.status).toBe(422)
+    expect(await raw.json()).toMatchObject({
+      error_code: 'weak_password',
+      weak_password: { reasons: ['pwned'] },
+    })
+    // A password that is long enough and not known from a breach still works.
+    expect((await supabase.auth.updateUser({ password: 'copper kettle meadow' })).error).toBeNull()
+    const fine = await client(backend).auth.signUp({
+      email: uniqueEmail('not-pwned'),
+      password: 'lantern orchard 42',
+    })
+    expect(fine.error).toBeNull()
+  })
+
   it('max_frequency (60 s): a second reset email right away is refused and nothing is sent', async () => {
     const { email } = await signedInUser(backend, 'reset-twice')
     const supabase = client(backend)

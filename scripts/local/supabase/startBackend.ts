@@ -119,6 +119,7 @@ export async function startBackend(overrides: Partial<BackendOptions> = {}): Pro
             password: {
               minimumLength: options.hosted.auth.minimumPasswordLength,
               requirements: options.hosted.auth.passwordRequirements,
+              refuseBreached: options.hosted.auth.passwordHibpEnabled,
             },
             mfa: options.hosted.auth.mfa,
             rateLimit: options.hosted.auth.rateLimit,

@@ -7,7 +7,8 @@
  * Key names and defaults follow the CLI's template (supabase/cli pkg/config/templates/config.toml);
  * a value written "env(NAME)" is read from the environment, as the CLI does.
  */
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
 import { parse } from 'smol-toml'
 
 export type PasswordRequirements =
@@ -33,6 +34,11 @@ export interface HostedSettings {
     enableSignup: boolean
     minimumPasswordLength: number
     passwordRequirements: PasswordRequirements
+    /**
+     * Leaked password protection (HaveIBeenPwned). Not a config.toml key: the CLI's [auth] has
+     * none, so it lives in supabase/auth-management.json (see readAuthManagementSettings).
+     */
+    passwordHibpEnabled: boolean
     email: {
       enableSignup: boolean
       enableConfirmations: boolean
@@ -227,6 +233,8 @@ export function parseSupabaseConfig(
       enableSignup: readBoolean(auth, 'enable_signup', true, 'auth'),
       minimumPasswordLength,
       passwordRequirements: requirements as PasswordRequirements,
+      // hosted's default; readSupabaseConfig takes the deployed value from auth-management.json.
+      passwordHibpEnabled: false,
       email: {
         enableSignup: readBoolean(email, 'enable_signup', true, 'auth.email'),
         enableConfirmations: readBoolean(email, 'enable_confirmations', false, 'auth.email'),
@@ -256,6 +264,33 @@ export function parseSupabaseConfig(
   }
 }
 
+/** The Management API keys of auth-management.json, with the type each must have. */
+const AUTH_MANAGEMENT_KEYS = { password_hibp_enabled: 'boolean' } as const
+
+/**
+ * supabase/auth-management.json: the Auth settings `supabase config push` cannot carry, in the
+ * Management API's names (PATCH /v1/projects/{ref}/config/auth). The deploy sends this file as
+ * it is, so only known keys of the right type are accepted here.
+ */
+export function parseAuthManagementSettings(text: string): { passwordHibpEnabled: boolean } {
+  let body: unknown
+  try {
+    body = JSON.parse(text)
+  } catch (error) {
+    throw new ConfigError(`auth-management.json is not valid JSON: ${(error as Error).message}`)
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw new ConfigError('auth-management.json must be one JSON object')
+  for (const [key, value] of Object.entries(body)) {
+    const type = AUTH_MANAGEMENT_KEYS[key as keyof typeof AUTH_MANAGEMENT_KEYS]
+    if (!type) throw new ConfigError(`auth-management.json: unknown key "${key}"`)
+    if (typeof value !== type)
+      throw new ConfigError(`auth-management.json: "${key}" must be a ${type}`)
+  }
+  const settings = body as { password_hibp_enabled?: boolean }
+  return { passwordHibpEnabled: settings.password_hibp_enabled ?? false }
+}
+
 export function readSupabaseConfig(
   file: string,
   env: NodeJS.ProcessEnv = process.env,
@@ -266,8 +301,15 @@ export function readSupabaseConfig(
   } catch {
     throw new ConfigError(`Cannot read ${file}: the local backend takes its settings from it.`)
   }
+  // Next to config.toml; a copy of config.toml alone (as some tests make) has hosted's defaults.
+  const managementFile = path.join(path.dirname(file), 'auth-management.json')
   try {
-    return parseSupabaseConfig(text, env)
+    const settings = parseSupabaseConfig(text, env)
+    if (existsSync(managementFile)) {
+      const management = parseAuthManagementSettings(readFileSync(managementFile, 'utf8'))
+      settings.auth.passwordHibpEnabled = management.passwordHibpEnabled
+    }
+    return settings
   } catch (error) {
     if (error instanceof ConfigError) throw new ConfigError(`${file}: ${error.message}`)
     throw error

@@ -2,6 +2,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import {
   ConfigError,
+  parseAuthManagementSettings,
   parseSize,
   parseSupabaseConfig,
   readSupabaseConfig,
@@ -17,6 +18,8 @@ describe('supabase/config.toml as the local backend reads it', () => {
       additionalRedirectUrls: [],
       jwtExpiry: 3600,
       minimumPasswordLength: 8,
+      // supabase/auth-management.json, which the deploy sends to the Management API.
+      passwordHibpEnabled: true,
       email: {
         enableConfirmations: true,
         doubleConfirmChanges: true,
@@ -75,5 +78,19 @@ describe('supabase/config.toml as the local backend reads it', () => {
       ConfigError,
     )
     expect(() => parseSupabaseConfig('[auth\n', {})).toThrow(/not valid TOML/)
+  })
+
+  it('takes leaked password protection from auth-management.json, off when the file is absent', () => {
+    expect(parseSupabaseConfig('[auth]\n').auth.passwordHibpEnabled).toBe(false)
+    expect(parseAuthManagementSettings('{"password_hibp_enabled": true}')).toEqual({
+      passwordHibpEnabled: true,
+    })
+    expect(() => parseAuthManagementSettings('{"password_hibp_enabled": "yes"}')).toThrow(
+      ConfigError,
+    )
+    // The deploy sends the file as it is: a misspelt key would be silently ignored there.
+    expect(() => parseAuthManagementSettings('{"password_hibp_enable": true}')).toThrow(
+      /unknown key "password_hibp_enable"/,
+    )
   })
 })

@@ -28,7 +28,10 @@ export interface AuthSettings {
   doubleConfirmChanges: boolean
   /** Whether new accounts may be created (config.toml enable_signup and [auth.email] enable_signup). */
   enableSignup: boolean
-  /** supabase/config.toml [auth] minimum_password_length and password_requirements. */
+  /**
+   * supabase/config.toml [auth] minimum_password_length and password_requirements, and
+   * supabase/auth-management.json password_hibp_enabled.
+   */
   password: PasswordPolicy
   /** supabase/config.toml [auth.mfa]. */
   mfa: HostedSettings['auth']['mfa']
