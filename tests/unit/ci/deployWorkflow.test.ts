@@ -26,4 +26,17 @@ describe('the deploy workflow', () => {
     const version = /setup-cli@[^\n]*\n\s*with:[\s\S]*?version:\s*(\S+)/.exec(workflow)?.[1]
     expect(version).toMatch(/^\d+\.\d+\.\d+$/)
   })
+
+  // config push cannot carry leaked password protection; the file the local backend tests
+  // with is the one sent to the Management API, after the config push that it amends, and a refusal
+  // (curl --fail-with-body) stops the deploy.
+  it('sends supabase/auth-management.json to the Management API after config push', () => {
+    const push = workflow.indexOf('supabase config push')
+    const patch =
+      /curl --fail-with-body[\s\S]*?-X PATCH[\s\S]*?\/v1\/projects\/\$SUPABASE_PROJECT_ID\/config\/auth[\s\S]*?--data @supabase\/auth-management\.json/.exec(
+        workflow,
+      )
+    expect(push).toBeGreaterThan(0)
+    expect(patch?.index).toBeGreaterThan(push)
+  })
 })
