@@ -133,6 +133,20 @@ test('a wrong password says so in words and keeps what was typed', async ({ page
   await expect(page).toHaveURL(/\/login\/?$/)
 })
 
+test('a password known from data breaches is refused at sign-up, in words', async ({ page }) => {
+  const email = uniqueEmail('pwned-signup')
+  await page.goto('/login?mode=signup')
+  await waitForHydration(page)
+  await page.getByLabel('Email', { exact: true }).fill(email)
+  // Eight characters: long enough, but leaked password protection refuses it.
+  await page.getByLabel('Password').fill('password')
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await expect(
+    page.getByText('That password has appeared in a data breach. Choose a different one.'),
+  ).toBeVisible()
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email)
+})
+
 test('a magic link signs in', async ({ page }) => {
   const user = await createUser('magic')
   await page.goto('/login?mode=magic&redirect=%2Fdashboard')
