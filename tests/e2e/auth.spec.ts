@@ -171,6 +171,13 @@ test('forgot password: the emailed link lets the user choose a new one', async (
   const message = await latestEmail(user.email, 'recovery')
   await page.goto(message.links[0] as string)
   await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible()
+  // A password known from breaches is refused in words (the account page's change is this form).
+  await page.getByLabel('New password', { exact: true }).fill('password1')
+  await page.getByLabel('Repeat the new password').fill('password1')
+  await page.getByRole('button', { name: 'Save new password' }).click()
+  await expect(
+    page.getByText('That password has appeared in a data breach. Choose a different one.'),
+  ).toBeVisible()
   await page.getByLabel('New password', { exact: true }).fill('a-brand-new-password')
   await page.getByLabel('Repeat the new password').fill('a-brand-new-password')
   await page.getByRole('button', { name: 'Save new password' }).click()
