@@ -6,9 +6,8 @@
  */
 import type { AuthChangeEvent, Session, SupabaseClient } from '@supabase/supabase-js'
 import { clearedCookieStrings, sessionCookieStrings, writeCookies } from './cookies'
-import { supabaseConfig } from '../../config'
-import { readStoredSession, type StoredSession } from './session'
-import { storageKeyFor } from './sessionKey'
+import type { StoredSession } from './session'
+import { readStoredAuth, sessionKey } from './storedAuth'
 
 export interface AuthUser {
   id: string
@@ -35,26 +34,6 @@ function stateFromStored(session: StoredSession | null): AuthState {
     status: 'signed-in',
     user: { id: session.user.id, email: session.user.email ?? null },
     lastEvent: null,
-  }
-}
-
-function sessionKey(): string | null {
-  const url = supabaseConfig.url
-  try {
-    return url ? storageKeyFor(url) : null
-  } catch {
-    return null
-  }
-}
-
-/** The cheap answer: is there a valid stored session? Invalid ones are removed on the way. */
-export function readStoredAuth(): StoredSession | null {
-  const key = sessionKey()
-  if (!key || typeof window === 'undefined') return null
-  try {
-    return readStoredSession(window.localStorage, key)
-  } catch {
-    return null
   }
 }
 
