@@ -316,3 +316,78 @@ test('offline, the sign-in page still switches to creating an account', async ({
   await expect(page.getByText('Oops.')).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Create account' })).toBeVisible()
 })
+
+test('someone already signed in who opens the sign-in page is told so and offered the way on', async ({
+  page,
+}) => {
+  const user = await createUser('already-signed-in')
+  const notice = page.getByRole('status').filter({ hasText: 'You are signed in as' })
+  await signIn(page, user, '/about')
+
+  for (const mode of ['signin', 'signup', 'magic', 'forgot']) {
+    await page.goto(`/login?mode=${mode}`)
+    await waitForHydration(page)
+    await expect(notice).toContainText(
+      `You are signed in as ${user.email}. Signing in below switches accounts.`,
+    )
+    await expect(notice.getByRole('link')).toHaveText('Open your notes')
+  }
+  // No automatic move: the form stays, for someone who means to switch accounts.
+  await expect(page).toHaveURL(/\/login\?mode=forgot$/)
+  await notice.getByRole('link', { name: 'Open your notes' }).click()
+  await expect(page).toHaveURL(/\/dashboard\/?$/)
+  await expect(page.getByTestId('signed-in-as')).toHaveText(`Signed in as ${user.email}`)
+
+  // The page the address names, by the same same-origin rule signing in follows.
+  await page.goto('/login?redirect=%2Fdashboard%2Faccount')
+  await waitForHydration(page)
+  await notice.getByRole('link', { name: 'Continue where you were' }).click()
+  await expect(page).toHaveURL(/\/dashboard\/account$/)
+  await page.goto('/login?redirect=https%3A%2F%2Fevil.example%2F')
+  await waitForHydration(page)
+  await expect(notice.getByRole('link')).toHaveAttribute('href', '/dashboard')
+})
+
+test('the sign-in page says nothing about a session when there is none, nor while signing in', async ({
+  page,
+}) => {
+  const notice = page.getByText('You are signed in as')
+  await page.goto('/login')
+  await waitForHydration(page)
+  await expect(page.getByRole('heading', { name: 'Sign in to Folio' })).toBeVisible()
+  await expect(notice).toHaveCount(0)
+
+  // Signing in on the page itself moves on without the notice ever showing.
+  const user = await createUser('signs-in-here')
+  await page.evaluate(() => {
+    const seen = new MutationObserver(() => {
+      if (document.body.textContent?.includes('You are signed in as'))
+        sessionStorage.setItem('notice-seen', '1')
+    })
+    seen.observe(document.body, { childList: true, subtree: true, characterData: true })
+  })
+  await page.getByLabel('Email', { exact: true }).fill(user.email)
+  await page.getByLabel('Password').fill(user.password)
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+  await expect(page).toHaveURL(/\/dashboard\/?$/)
+  expect(await page.evaluate(() => sessionStorage.getItem('notice-seen'))).toBeNull()
+})
+
+test('the two-factor step, whose session is only half signed in, does not say "signed in"', async ({
+  page,
+}) => {
+  const notice = page.getByText('You are signed in as')
+  const twoFactorUser = await createTwoFactorUser('mfa-no-notice')
+  await signInWithPassword(page, twoFactorUser.email, twoFactorUser.password)
+  const step = page.getByRole('region', { name: 'Two-factor authentication' })
+  await expect(step.getByLabel('Authentication code')).toBeVisible()
+  // Reloaded, the step hydrates with that session stored; leaving it for another account
+  // removes the session, and the sign-in form it shows says nothing of one either.
+  await page.reload()
+  await waitForHydration(page)
+  await expect(step.getByLabel('Authentication code')).toBeVisible()
+  await expect(notice).toHaveCount(0)
+  await step.getByRole('button', { name: 'Use another account' }).click()
+  await expect(page.getByRole('heading', { name: 'Sign in to Folio' })).toBeVisible()
+  await expect(notice).toHaveCount(0)
+})

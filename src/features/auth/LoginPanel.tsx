@@ -1,11 +1,12 @@
 import '../../styles/forms.css'
-import { Suspense, lazy, useEffect } from 'react'
+import { Suspense, lazy, useEffect, useState } from 'react'
 import { Link, useLocation, useSearchParams } from 'react-router-dom'
 import { useIsHydrated } from '../../app/useIsHydrated'
 import { FormMessage } from '../../components/FormMessage'
 import { SIGNED_OUT_HERE_ONLY_STATE, SIGNED_OUT_STATE } from '../../routeRules'
 import { PasswordForm } from './PasswordForm'
 import { useAuthRedirect } from './useAuthRedirect'
+import type { SignedInNotice } from './SignedInNotice'
 import { useSafeNavigate } from '../../app/useSafeNavigate'
 
 // The page opens on the password form; the other modes' forms are fetched once it is
@@ -67,6 +68,28 @@ export function LoginPanel() {
   // remounted then, it lost what was typed before hydration.
   const formKey = location.key
   const { target, goBack } = useAuthRedirect()
+  // Someone already signed in here is told so (SignedInNotice.tsx), but not on the two-factor
+  // step or after a recovery link, where a session is there by design.
+  const hasSession = mode !== 'reset' && mode !== 'mfa'
+  const [signedIn, setSignedIn] = useState<{
+    email: string
+    Notice: typeof SignedInNotice
+  } | null>(null)
+  useEffect(() => {
+    if (!hydrated || !hasSession) return
+    // Read once, as the page becomes interactive: signing in here stores a session too, and the
+    // notice must not flash up on the way to the next page. Fetched then, with the stored-session
+    // reader, so /login's first load carries neither.
+    import('./SignedInNotice').then(
+      ({ SignedInNotice, signedInEmail }) => {
+        const email = signedInEmail()
+        if (email) setSignedIn({ email, Notice: SignedInNotice })
+      },
+      () => undefined,
+    )
+    // Only when hydration ends: a later change of mode is no reason to read again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [hydrated])
   const showDone = useSafeNavigate()
   useEffect(() => {
     for (const load of Object.values(laterForms)) {
@@ -117,6 +140,7 @@ export function LoginPanel() {
       {hydrated && location.state === SIGNED_OUT_STATE ? (
         <FormMessage kind="info">You are signed out.</FormMessage>
       ) : null}
+      {signedIn && hasSession ? <signedIn.Notice email={signedIn.email} target={target} /> : null}
       {hydrated && location.state === SIGNED_OUT_HERE_ONLY_STATE ? (
         <FormMessage kind="info">
           You are signed out here. Your other devices could not be signed out: Folio could not be
