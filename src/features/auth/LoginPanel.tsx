@@ -70,13 +70,13 @@ export function LoginPanel() {
   const { target, goBack } = useAuthRedirect()
   // Someone already signed in here is told so (SignedInNotice.tsx), but not on the two-factor
   // step or after a recovery link, where a session is there by design.
-  const hasSession = mode !== 'reset' && mode !== 'mfa'
+  const tellsWhoIsSignedIn = mode !== 'reset' && mode !== 'mfa'
   const [signedIn, setSignedIn] = useState<{
     email: string
     Notice: typeof SignedInNotice
   } | null>(null)
   useEffect(() => {
-    if (!hydrated || !hasSession) return
+    if (!hydrated || !tellsWhoIsSignedIn) return
     // Read once, as the page becomes interactive: signing in here stores a session too, and the
     // notice must not flash up on the way to the next page. Fetched then, with the stored-session
     // reader, so /login's first load carries neither.
@@ -140,7 +140,9 @@ export function LoginPanel() {
       {hydrated && location.state === SIGNED_OUT_STATE ? (
         <FormMessage kind="info">You are signed out.</FormMessage>
       ) : null}
-      {signedIn && hasSession ? <signedIn.Notice email={signedIn.email} target={target} /> : null}
+      {signedIn && tellsWhoIsSignedIn ? (
+        <signedIn.Notice email={signedIn.email} target={target} />
+      ) : null}
       {hydrated && location.state === SIGNED_OUT_HERE_ONLY_STATE ? (
         <FormMessage kind="info">
           You are signed out here. Your other devices could not be signed out: Folio could not be
