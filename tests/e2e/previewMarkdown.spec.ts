@@ -42,6 +42,12 @@ test('a footnote and its reference link both ways, and GitHub’s blocks look li
   await reference.click()
   await expect(footnote).toBeInViewport()
   await expect(page).toHaveURL(/#fn-source$/)
+  // And it stays there: the preview, which follows the editor's scrolling, does not take the
+  // person back to where the editor is once the jump has ended.
+  await page.evaluate(
+    () => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 300))),
+  )
+  await expect(footnote).toBeInViewport()
   await footnote.getByRole('link', { name: 'Back to reference 1' }).click()
   await expect(reference).toBeInViewport()
   // Screen readers hear the reference described by the section's label, which only they see.

@@ -4,8 +4,9 @@
  * so does the preview, so typing at the end of a long note shows what is typed rendered.
  *
  * One way only, editor to preview, so the two can never push each other back and forth. The
- * person may scroll the preview alone to read: a wheel, a touch, a key or the scroll bar in the
- * preview puts following on hold until they next scroll or edit in the editor.
+ * person may scroll the preview alone to read: a wheel, a touch, a key, the scroll bar or a link
+ * to a place in the note in the preview puts following on hold until they next scroll or edit in
+ * the editor.
  *
  * Layout is read sparingly: the editor's scrolling is followed inside CodeMirror's measuring
  * pass (editor/scrollAnchor.ts), and the preview's own changes (new blocks, a new size, the
@@ -169,11 +170,16 @@ export function createScrollSync(): ScrollSync {
       }
       // A press on the pane itself, not on its content, is on its scroll bar.
       const holdOnScrollBar = (event: PointerEvent) => event.target === element && hold()
+      // A link to a place in the note (a footnote and its way back, a heading's anchor) moves
+      // the preview on its own: following the editor again would take the person straight back.
+      const holdOnInPageLink = (event: MouseEvent) =>
+        event.target instanceof Element && event.target.closest('a[href^="#"]') && hold()
       const resized = new ResizeObserver(() => schedule())
       element.addEventListener('wheel', hold, { passive: true })
       element.addEventListener('touchmove', hold, { passive: true })
       element.addEventListener('keydown', hold)
       element.addEventListener('pointerdown', holdOnScrollBar)
+      element.addEventListener('click', holdOnInPageLink)
       // A glide ends where blocks drawn on the way may have moved the target.
       const glided = () => {
         gliding = false
@@ -186,6 +192,7 @@ export function createScrollSync(): ScrollSync {
         element.removeEventListener('touchmove', hold)
         element.removeEventListener('keydown', hold)
         element.removeEventListener('pointerdown', holdOnScrollBar)
+        element.removeEventListener('click', holdOnInPageLink)
         element.removeEventListener('scrollend', glided)
         resized.disconnect()
         if (pane === element) pane = null
