@@ -16,8 +16,7 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { SIGNED_OUT_HERE_ONLY_STATE, SIGNED_OUT_STATE, type SignedOutState } from '../../routeRules'
-import { storageKeyFor } from './sessionKey'
-import { supabaseSettings } from './supabaseClient'
+import { sessionKey } from './storedAuth'
 
 export type SignOutScope = 'local' | 'global' | 'others'
 
@@ -149,7 +148,8 @@ export async function signOutWith(
 
 /** Removes what supabase-js stored for the session: the tokens, the user, a PKCE verifier. */
 function forgetStoredSession(): void {
-  const key = storageKeyFor(supabaseSettings().url)
+  const key = sessionKey()
+  if (!key) return // no project URL: supabase-js could not have stored a session either
   for (const name of [key, `${key}-user`, `${key}-code-verifier`]) {
     try {
       window.localStorage.removeItem(name)
