@@ -245,3 +245,16 @@ test('Export all from the keyboard keeps the focus on its button', async ({ page
   expect((await downloading).suggestedFilename()).toMatch(/\.zip$/)
   await expect(exportAll).toBeFocused()
 })
+
+test('Export all with no documents says there is nothing to export, and downloads nothing', async ({
+  page,
+}) => {
+  const user = await createUser('export-empty')
+  await signIn(page, user)
+  await expect(page.getByText('Write your first note')).toBeVisible()
+  let downloads = 0
+  page.on('download', () => (downloads += 1))
+  await page.getByRole('button', { name: 'Export all (.zip)' }).click()
+  await expect(page.getByText('Nothing to export yet: write or import a note first.')).toBeVisible()
+  expect(downloads).toBe(0)
+})

@@ -36,6 +36,10 @@ export function TransferActions(props: TransferActionsProps) {
       const result = await runExport(supabase, supabaseUrl(), ({ done, total }) =>
         setStatus({ kind: 'exporting', done, total }),
       )
+      if (result.documents === 0) {
+        setStatus({ kind: 'done', text: 'Nothing to export yet: write or import a note first.' })
+        return
+      }
       setStatus({
         kind: 'done',
         text:

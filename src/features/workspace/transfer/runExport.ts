@@ -53,7 +53,8 @@ export async function runExport(
   onProgress: (progress: ExportProgress) => void,
 ): Promise<{ documents: number; attachments: number; missing: number }> {
   const result = await buildExportZip(databaseExportSource(supabase), supabaseUrl, onProgress)
-  downloadFile(exportFileName(), result.zip)
+  // An account with no documents would get a zip holding nothing: the caller says so instead.
+  if (result.documents > 0) downloadFile(exportFileName(), result.zip)
   return {
     documents: result.documents,
     attachments: result.attachments,
