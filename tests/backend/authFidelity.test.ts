@@ -3,7 +3,7 @@
  * attempt limits, who may call it from a browser, and the settings in supabase/config.toml.
  * Each test plays the attacker (or the careless user) the rule is there for.
  */
-import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { copyFile, cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import * as OTPAuth from 'otpauth'
@@ -444,12 +444,64 @@ describe('who may call the local backend from a browser', () => {
   })
 })
 
+describe('emails, as supabase/config.toml writes them (hosted GoTrue templatemailer)', () => {
+  it('a sign-up email is the configured template, its link escaped as html/template does', async () => {
+    const email = uniqueEmail('template')
+    const signUp = await client(backend).auth.signUp({ email, password: 'a long password' })
+    expect(signUp.error).toBeNull()
+    const message = backend.mailbox.latest(email)!
+    expect(message.subject).toBe('Confirm your email for Folio')
+    const link = message.links[0]!
+    expect(message.html).toContain(`href="${link.replaceAll('&', '&amp;')}"`)
+    expect(message.text).toContain(`created a Folio account for ${email}`)
+    expect(message.html).not.toContain('{{')
+    const confirmed = await followLink(link)
+    expect(fragmentParams(confirmed).get('access_token')).toBeTruthy()
+  })
+
+  it('a new password is told to the owner by email, after it is kept', async () => {
+    const owner = await signedInUser(backend, 'told-password')
+    const same = await owner.supabase.auth.updateUser({ password: owner.password })
+    expect(same.error).toMatchObject({ code: 'same_password' })
+    expect(backend.mailbox.list(owner.email)).toHaveLength(0)
+    expect(
+      (await owner.supabase.auth.updateUser({ password: 'another long one' })).error,
+    ).toBeNull()
+    const notices = backend.mailbox.list(owner.email)
+    expect(notices.map((m) => [m.type, m.subject])).toEqual([
+      ['password_changed_notification', 'Your Folio password was changed'],
+    ])
+    expect(notices[0]!.text).toContain(`The password of the Folio account for ${owner.email}`)
+    expect(notices[0]!.html).toContain(`href="${SITE}/login"`)
+  })
+
+  it("an authenticator's first verification is told by email; signing in with it later is not", async () => {
+    const owner = await signedInUser(backend, 'told-factor')
+    const { factorId, secret } = await enrolTotp(owner.supabase)
+    expect(backend.mailbox.list(owner.email).map((m) => m.type)).toEqual([
+      'mfa_factor_enrolled_notification',
+    ])
+    const again = client(backend)
+    await again.auth.signInWithPassword({ email: owner.email, password: owner.password })
+    const verified = await again.auth.mfa.challengeAndVerify({
+      factorId,
+      code: await freshTotpCode(secret),
+    })
+    expect(verified.error).toBeNull()
+    expect(backend.mailbox.list(owner.email)).toHaveLength(1)
+  })
+})
+
 describe('settings come from supabase/config.toml', () => {
+  let root: string
   let dir: string
   beforeAll(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), 'folio-config-'))
+    root = await mkdtemp(path.join(tmpdir(), 'folio-config-'))
+    // A repository of its own: config.toml's email templates are read from beside it.
+    dir = path.join(root, 'supabase')
+    await cp(path.resolve('supabase/templates'), path.join(dir, 'templates'), { recursive: true })
   })
-  afterAll(() => rm(dir, { recursive: true, force: true }))
+  afterAll(() => rm(root, { recursive: true, force: true }))
 
   /** A copy of the real file with one value changed. */
   async function configWith(replace: [RegExp, string]): Promise<string> {
@@ -571,6 +623,27 @@ describe('settings come from supabase/config.toml', () => {
       /^For security purposes, you can only request this after \d+ seconds\.$/,
     )
     expect(backend.mailbox.list(email).filter((m) => m.type === 'recovery')).toHaveLength(1)
+  })
+
+  it('without [auth.email.smtp], hosted mails no one outside the team: sign-ups are refused', async () => {
+    await backend.stop()
+    const configFile = await configWith([/\[auth\.email\.smtp\]\nenabled = true/, ''])
+    backend = await startTestBackend({ configFile })
+    const email = uniqueEmail('no-smtp')
+    const signUp = await client(backend).auth.signUp({ email, password: 'a long password' })
+    expect(signUp.error).toMatchObject({ status: 400, code: 'email_address_not_authorized' })
+    expect(signUp.error?.message).toBe(
+      `Email address "${email}" cannot be used as it is not authorized`,
+    )
+    // Nothing was made: the address can sign up once the project has its SMTP server.
+    const { data } = await serviceClient(backend).auth.admin.listUsers()
+    expect(data.users.map((user) => user.email)).not.toContain(email)
+    // A notice cannot fail what it tells of: the new password is kept, and nothing is sent.
+    const owner = await signedInUser(backend, 'no-smtp-password')
+    expect(
+      (await owner.supabase.auth.updateUser({ password: 'another long one' })).error,
+    ).toBeNull()
+    expect(backend.mailbox.list(owner.email)).toHaveLength(0)
   })
 
   it('a changed value in a copy of the file changes what the backend does', async () => {

@@ -123,6 +123,12 @@ export async function startBackend(overrides: Partial<BackendOptions> = {}): Pro
             },
             mfa: options.hosted.auth.mfa,
             rateLimit: options.hosted.auth.rateLimit,
+            email: {
+              smtpEnabled: options.hosted.auth.email.smtpEnabled,
+              templates: options.hosted.auth.email.templates,
+              notifications: options.hosted.auth.email.notifications,
+              siteUrl: options.siteUrl,
+            },
           },
         }),
       },

@@ -21,6 +21,25 @@ export interface BucketSettings {
   allowedMimeTypes?: string[]
 }
 
+/** The emails Folio's Auth sends, by their config.toml template names. */
+export const EMAIL_TEMPLATE_NAMES = [
+  'confirmation',
+  'magic_link',
+  'recovery',
+  'email_change',
+] as const
+export type EmailTemplateName = (typeof EMAIL_TEMPLATE_NAMES)[number]
+
+/** The notices GoTrue can send after an account change, by their config.toml names. */
+export const EMAIL_NOTIFICATION_NAMES = ['password_changed', 'mfa_factor_enrolled'] as const
+export type EmailNotificationName = (typeof EMAIL_NOTIFICATION_NAMES)[number]
+
+/** A configured email: its subject and, when content_path names one, its HTML. */
+export interface EmailContent {
+  subject?: string
+  html?: string
+}
+
 export interface HostedSettings {
   api: {
     /** The most rows one Data API read returns (PostgREST's db-max-rows). */
@@ -51,6 +70,15 @@ export interface HostedSettings {
       maxFrequency: number
       otpLength: number
       otpExpiry: number
+      /**
+       * `[auth.email.smtp] enabled`: the project sends through its own SMTP server. Without it,
+       * hosted's own mail service sends only to the project's team, 2 emails an hour.
+       */
+      smtpEnabled: boolean
+      /** `[auth.email.template.<name>]`, read from their content_path. */
+      templates: Partial<Record<EmailTemplateName, EmailContent>>
+      /** `[auth.email.notification.<name>]` that are enabled, read from their content_path. */
+      notifications: Partial<Record<EmailNotificationName, EmailContent>>
     }
     rateLimit: {
       /** Per hour. */
@@ -182,10 +210,71 @@ export function parseDuration(value: unknown, where: string): number {
   return Number(match[1]) * factor
 }
 
-/** Parses config.toml text. `env` resolves "env(NAME)" values. */
+/**
+ * `[auth.email.smtp]`: whether it is on, with the fields the CLI requires of an enabled one
+ * (supabase/cli pkg/config/config.go, email.validate). Their values may be env(...) the local
+ * backend never has: it keeps every email in its mailbox instead.
+ */
+function readSmtpEnabled(email: Table): boolean {
+  const smtp = table(email, 'smtp')
+  const enabled = readBoolean(smtp, 'enabled', false, 'auth.email.smtp')
+  if (!enabled) return false
+  for (const key of ['host', 'port', 'user', 'pass', 'admin_email'])
+    if (smtp[key] === undefined || smtp[key] === '')
+      throw new ConfigError(`auth.email.smtp.${key} is required when SMTP is enabled`)
+  return true
+}
+
+/**
+ * `[auth.email.template.*]` and `[auth.email.notification.*]`, their files read as the CLI does
+ * before `config push` (supabase/cli pkg/config/config.go, resolve and email.validate): a
+ * template's content_path from the repository's root, a notification's from the supabase
+ * folder, a disabled notification not at all. An unreadable file is an error, as there.
+ */
+function readEmailContents<Name extends string>(
+  parent: Table,
+  names: readonly Name[],
+  where: string,
+  base: string,
+  options: { enabledFlag: boolean },
+): Partial<Record<Name, EmailContent>> {
+  const contents: Partial<Record<Name, EmailContent>> = {}
+  for (const [name, value] of Object.entries(parent)) {
+    const at = `${where}.${name}`
+    if (!names.includes(name as Name))
+      throw new ConfigError(`${at}: unknown, expected one of ${names.join(', ')}`)
+    const entry = typeof value === 'object' && value !== null ? (value as Table) : {}
+    if (entry.content !== undefined)
+      throw new ConfigError(`${at}.content: please use content_path instead`)
+    if (options.enabledFlag && !readBoolean(entry, 'enabled', false, at)) continue
+    const subject = entry.subject
+    if (subject !== undefined && typeof subject !== 'string')
+      throw new ConfigError(`${at}.subject must be a string`)
+    const contentPath = entry.content_path
+    if (contentPath !== undefined && typeof contentPath !== 'string')
+      throw new ConfigError(`${at}.content_path must be a string`)
+    let html: string | undefined
+    if (contentPath) {
+      const file = path.resolve(base, contentPath)
+      try {
+        html = readFileSync(file, 'utf8')
+      } catch {
+        throw new ConfigError(`${at}.content_path: cannot read ${file}`)
+      }
+    }
+    contents[name as Name] = { subject, html }
+  }
+  return contents
+}
+
+/**
+ * Parses config.toml text. `env` resolves "env(NAME)" values; `supabaseDir` is the folder the
+ * file lies in, which the email templates' paths start from.
+ */
 export function parseSupabaseConfig(
   text: string,
   env: NodeJS.ProcessEnv = process.env,
+  supabaseDir: string = path.resolve('supabase'),
 ): HostedSettings {
   let root: Table
   try {
@@ -208,6 +297,7 @@ export function parseSupabaseConfig(
     )
   // GoTrue refuses a minimum below 6 (internal/conf/configuration.go PasswordConfiguration).
   const minimumPasswordLength = Math.max(6, readNumber(auth, 'minimum_password_length', 6, 'auth'))
+  const smtpEnabled = readSmtpEnabled(email)
 
   const buckets: Record<string, BucketSettings> = {}
   for (const [id, value] of Object.entries(table(storage, 'buckets'))) {
@@ -242,9 +332,26 @@ export function parseSupabaseConfig(
         maxFrequency: parseDuration(email.max_frequency ?? '1s', 'auth.email.max_frequency'),
         otpLength: readNumber(email, 'otp_length', 6, 'auth.email'),
         otpExpiry: readNumber(email, 'otp_expiry', 3600, 'auth.email'),
+        smtpEnabled,
+        templates: readEmailContents(
+          table(email, 'template'),
+          EMAIL_TEMPLATE_NAMES,
+          'auth.email.template',
+          path.dirname(supabaseDir),
+          { enabledFlag: false },
+        ),
+        notifications: readEmailContents(
+          table(email, 'notification'),
+          EMAIL_NOTIFICATION_NAMES,
+          'auth.email.notification',
+          supabaseDir,
+          { enabledFlag: true },
+        ),
       },
       rateLimit: {
-        emailSent: readNumber(rateLimit, 'email_sent', 2, 'auth.rate_limit'),
+        // The CLI sends email_sent only with SMTP enabled (pkg/config/auth.go,
+        // ToUpdateAuthConfigBody): otherwise hosted keeps its own service's 2 an hour.
+        emailSent: smtpEnabled ? readNumber(rateLimit, 'email_sent', 2, 'auth.rate_limit') : 2,
         tokenRefresh: readNumber(rateLimit, 'token_refresh', 150, 'auth.rate_limit'),
         signInSignUps: readNumber(rateLimit, 'sign_in_sign_ups', 30, 'auth.rate_limit'),
         tokenVerifications: readNumber(rateLimit, 'token_verifications', 30, 'auth.rate_limit'),
@@ -304,7 +411,7 @@ export function readSupabaseConfig(
   // Next to config.toml; a copy of config.toml alone (as some tests make) has hosted's defaults.
   const managementFile = path.join(path.dirname(file), 'auth-management.json')
   try {
-    const settings = parseSupabaseConfig(text, env)
+    const settings = parseSupabaseConfig(text, env, path.dirname(path.resolve(file)))
     if (existsSync(managementFile)) {
       const management = parseAuthManagementSettings(readFileSync(managementFile, 'utf8'))
       settings.auth.passwordHibpEnabled = management.passwordHibpEnabled

@@ -1,5 +1,11 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import {
+  emailText,
+  renderEmailTemplate,
+} from '../../../scripts/local/supabase/auth/emailTemplates.ts'
 import {
   ConfigError,
   parseAuthManagementSettings,
@@ -91,6 +97,71 @@ describe('supabase/config.toml as the local backend reads it', () => {
     // The deploy sends the file as it is: a misspelt key would be silently ignored there.
     expect(() => parseAuthManagementSettings('{"password_hibp_enable": true}')).toThrow(
       /unknown key "password_hibp_enable"/,
+    )
+  })
+
+  it('sends mail through its own SMTP server, with the email_sent limit hosted then applies', () => {
+    const hosted = readSupabaseConfig(path.resolve('supabase/config.toml'), {})
+    expect(hosted.auth.email.smtpEnabled).toBe(true)
+    expect(hosted.auth.rateLimit.emailSent).toBe(30)
+    // Without it, the CLI does not send email_sent and hosted keeps its own service's 2 an hour.
+    const without = parseSupabaseConfig('[auth.rate_limit]\nemail_sent = 30\n')
+    expect(without.auth.email.smtpEnabled).toBe(false)
+    expect(without.auth.rateLimit.emailSent).toBe(2)
+    expect(() => parseSupabaseConfig('[auth.email.smtp]\nenabled = true\nhost = "x"\n')).toThrow(
+      /auth\.email\.smtp\.port is required/,
+    )
+  })
+
+  it("reads the emails' files as the CLI does: templates from the root, notices from supabase/", () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'folio-templates-'))
+    const supabaseDir = path.join(root, 'supabase')
+    mkdirSync(path.join(supabaseDir, 'templates'), { recursive: true })
+    writeFileSync(path.join(supabaseDir, 'templates', 'recovery.html'), '<p>reset</p>')
+    writeFileSync(path.join(supabaseDir, 'templates', 'told.html'), '<p>told</p>')
+    const text = `[auth.email.template.recovery]
+subject = "Reset"
+content_path = "./supabase/templates/recovery.html"
+
+[auth.email.notification.password_changed]
+enabled = true
+content_path = "./templates/told.html"
+
+[auth.email.notification.mfa_factor_enrolled]
+enabled = false
+content_path = "./templates/missing.html"
+`
+    const email = parseSupabaseConfig(text, {}, supabaseDir).auth.email
+    expect(email.templates).toEqual({ recovery: { subject: 'Reset', html: '<p>reset</p>' } })
+    // A disabled notice is not read, as the CLI skips it.
+    expect(email.notifications).toEqual({
+      password_changed: { subject: undefined, html: '<p>told</p>' },
+    })
+    const broken = text.replace('./templates/told.html', './supabase/templates/told.html')
+    expect(() => parseSupabaseConfig(broken, {}, supabaseDir)).toThrow(
+      /auth\.email\.notification\.password_changed\.content_path: cannot read/,
+    )
+    expect(() =>
+      parseSupabaseConfig('[auth.email.template.recovry]\nsubject = "x"\n', {}, supabaseDir),
+    ).toThrow(/auth\.email\.template\.recovry: unknown/)
+  })
+
+  it("renders only the fields GoTrue gives an email, escaped as Go's html/template does", () => {
+    const fields = {
+      Email: `o'brien+<x>@example.com`,
+      ConfirmationURL: 'https://a.example/?a=1&b=2',
+    }
+    expect(
+      renderEmailTemplate('<a href="{{ .ConfirmationURL }}">{{.Email}}</a>', fields, 't'),
+    ).toBe('<a href="https://a.example/?a=1&amp;b=2">o&#39;brien+&lt;x&gt;@example.com</a>')
+    expect(() => renderEmailTemplate('{{ .NewEmail }}', fields, 'confirmation')).toThrow(
+      /confirmation: GoTrue gives this email no field \.NewEmail/,
+    )
+    expect(() => renderEmailTemplate('{{ if .Email }}x{{ end }}', fields, 't')).toThrow(
+      /only \{\{ \.Field \}\} is supported/,
+    )
+    expect(emailText('<h1>Hi &amp; bye</h1>\n<p>one\n  two<br>three</p>')).toBe(
+      'Hi & bye\none two\nthree',
     )
   })
 })

@@ -4,6 +4,7 @@ import { bearerToken } from '../apiCaller.ts'
 import type { JwtClaims, Keys } from '../keys.ts'
 import { JwtError } from '../keys.ts'
 import { AuthError, noAuthorization, sessionNotFound, userNotFound } from './errors.ts'
+import type { EmailSettings } from './emails.ts'
 import type { Mailbox } from './mailbox.ts'
 import type { PasswordPolicy } from './passwordStrength.ts'
 import type { RateLimits } from './rateLimits.ts'
@@ -37,6 +38,8 @@ export interface AuthSettings {
   mfa: HostedSettings['auth']['mfa']
   /** supabase/config.toml [auth.rate_limit]. */
   rateLimit: HostedSettings['auth']['rateLimit']
+  /** supabase/config.toml [auth.email]: SMTP, templates and notices. */
+  email: EmailSettings
 }
 
 export interface AuthContext {

@@ -98,7 +98,7 @@ export async function mailToken(
     confirmationSent: type === 'signup',
     recoverySent: type === 'recovery' || type === 'magiclink',
   })
-  sendAuthEmail(ctx.mailbox, {
+  sendAuthEmail(ctx.mailbox, ctx.settings.email, {
     to,
     type,
     token,
@@ -138,7 +138,7 @@ export async function mailEmailChange(
     emailChangeSent: true,
   })
   const mail = (to: string, token: IssuedToken) =>
-    sendAuthEmail(ctx.mailbox, {
+    sendAuthEmail(ctx.mailbox, ctx.settings.email, {
       to,
       type: 'email_change',
       token,

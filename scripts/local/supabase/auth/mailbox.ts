@@ -8,6 +8,8 @@ export interface MailMessage {
   /** signup | magiclink | recovery | email_change */
   type: string
   text: string
+  /** The message as sent, when config.toml gives its kind a template. */
+  html?: string
   /** Links in the message, in order (verify links first). */
   links: string[]
   /** The six-digit code, for flows that type it instead of clicking. */

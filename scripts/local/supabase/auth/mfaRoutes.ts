@@ -5,6 +5,7 @@ import type { Queryable } from '../db/database.ts'
 import { isRecord, stringField } from '../http/respond.ts'
 import { requireSession, tokenSettings } from './context.ts'
 import type { AuthContext } from './context.ts'
+import { sendAccountNotice } from './emails.ts'
 import { AuthError, validationFailed } from './errors.ts'
 import {
   addAuthenticationMethod,
@@ -252,9 +253,18 @@ export async function verify(ctx: AuthContext, req: Request, factorId: string, b
     const upgraded = (await findSession(tx, session.id))!
     const refreshToken = await reissueRefreshToken(tx, upgraded)
     const fresh = (await findUserById(tx, user.id))!
-    return { session: await sessionResponse(tx, tokenSettings(ctx), fresh, upgraded, refreshToken) }
+    return {
+      session: await sessionResponse(tx, tokenSettings(ctx), fresh, upgraded, refreshToken),
+      enrolled: factor.status === 'unverified' ? fresh.email : undefined,
+    }
   })
   if ('error' in outcome) throw outcome.error
+  // Sent once the factor's first verification is kept, as GoTrue's verifyTOTPFactor does.
+  if (outcome.enrolled !== undefined)
+    sendAccountNotice(ctx.mailbox, ctx.settings.email, 'mfa_factor_enrolled', {
+      to: outcome.enrolled,
+      factorType: 'totp',
+    })
   return outcome.session
 }
 

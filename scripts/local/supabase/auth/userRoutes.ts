@@ -1,5 +1,6 @@
 import { isRecord, stringField } from '../http/respond.ts'
 import { requireSession } from './context.ts'
+import { sendAccountNotice } from './emails.ts'
 import { checkPasswordStrength } from './passwordStrength.ts'
 import type { AuthContext } from './context.ts'
 import { mailEmailChange } from './emailRoutes.ts'
@@ -41,8 +42,10 @@ export async function updateCurrentUser(ctx: AuthContext, req: Request, body: un
     ctx.settings.additionalRedirectUrls,
   )
 
-  return ctx.db.transaction(async (tx) => {
+  let owner: string | null = null
+  const updated = await ctx.db.transaction(async (tx) => {
     const { user, session } = await requireSession(ctx, req, tx)
+    owner = user.email
     const hasVerifiedFactor = user.factors.some((f) => f.status === 'verified')
     if (
       (password !== undefined || email !== undefined) &&
@@ -89,6 +92,10 @@ export async function updateCurrentUser(ctx: AuthContext, req: Request, body: un
     }
     return userJson((await findUserById(tx, user.id))!)
   })
+  // Sent once the new password is kept, as GoTrue's UserUpdate does (internal/api/user.go).
+  if (passwordHash !== undefined)
+    sendAccountNotice(ctx.mailbox, ctx.settings.email, 'password_changed', { to: owner })
+  return updated
 }
 
 /** POST /logout?scope=global|local|others → 204 */
