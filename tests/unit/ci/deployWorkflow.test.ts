@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
+import { parse } from 'yaml'
 
 const workflow = readFileSync('.github/workflows/deploy.yml', 'utf8')
 
@@ -38,5 +39,22 @@ describe('the deploy workflow', () => {
       )
     expect(push).toBeGreaterThan(0)
     expect(patch?.index).toBeGreaterThan(push)
+  })
+
+  // The Supabase CLI loads config.toml for every command and refuses an SMTP password it could
+  // not read from the environment (pkg/config/config.go, email.validate): every step running it
+  // must have every env(NAME) the file names, secrets from secrets.
+  it('gives every Supabase CLI step the variables config.toml reads from the environment', () => {
+    const config = readFileSync('supabase/config.toml', 'utf8')
+    const names = [...config.matchAll(/=\s*"env\(([A-Z_]+)\)"/g)].map((match) => match[1]!)
+    expect(names).toEqual(expect.arrayContaining(['SITE_URL', 'SMTP_HOST', 'SMTP_PASS']))
+    type Step = { run?: string; env?: Record<string, string> }
+    const steps = (parse(workflow) as { jobs: { deploy: { steps: Step[] } } }).jobs.deploy.steps
+    const cliSteps = steps.filter((step) => /^\s*supabase /m.test(step.run ?? ''))
+    expect(cliSteps.length).toBeGreaterThanOrEqual(3)
+    for (const step of cliSteps) {
+      for (const name of names) expect(step.env?.[name], `${name} in: ${step.run}`).toBeTruthy()
+      expect(step.env?.SMTP_PASS).toBe('${{ secrets.SMTP_PASS }}')
+    }
   })
 })
