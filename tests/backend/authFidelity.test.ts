@@ -385,6 +385,14 @@ describe('who may call the local backend from a browser', () => {
       body: JSON.stringify({ email: uniqueEmail('planted'), password: 'a long password' }),
     })
     expect(admin.status).toBe(403)
+
+    // Nor may another site mark passwords as breached (it could only make sign-ups fail).
+    const breached = await fetch(`${backend.url}/__breaches`, {
+      method: 'POST',
+      headers: { 'sec-fetch-site': 'cross-site', 'content-type': 'text/plain' },
+      body: JSON.stringify({ password: 'a long password' }),
+    })
+    expect(breached.status).toBe(403)
   })
 
   it('refuses a page that reaches it through DNS rebinding (a foreign Host)', async () => {
@@ -611,6 +619,63 @@ describe('settings come from supabase/config.toml', () => {
       password: 'lantern orchard 42',
     })
     expect(fine.error).toBeNull()
+  })
+
+  it('a correct password since found in a breach signs in, and the answer says so, as hosted', async () => {
+    // GoTrue v2.196 internal/api/token.go ResourceOwnerPasswordGrant: checkPasswordStrength on
+    // every correct password; a WeakPasswordError rides along as `weak_password` on the 200.
+    const user = await signedInUser(backend, 'pwned-later', 'harbour lantern 1987')
+    const clean = await client(backend).auth.signInWithPassword(user)
+    expect(clean.error).toBeNull()
+    expect(clean.data).not.toHaveProperty('weakPassword')
+
+    // The password was clean when chosen; a breach has made it known since (as the e2e tests
+    // say so: POST /__breaches).
+    const learnt = await fetch(`${backend.url}/__breaches`, {
+      method: 'POST',
+      body: JSON.stringify({ password: user.password }),
+    })
+    expect(learnt.status).toBe(200)
+    const signedIn = await client(backend).auth.signInWithPassword(user)
+    expect(signedIn.error).toBeNull()
+    expect(signedIn.data.session?.access_token).toBeTruthy()
+    expect(signedIn.data).toMatchObject({
+      weakPassword: {
+        reasons: ['pwned'],
+        message: 'Password is known to be weak and easy to guess, please choose a different one.',
+      },
+    })
+    const raw = await authFetch('/token?grant_type=password', {
+      method: 'POST',
+      body: JSON.stringify({ email: user.email, password: user.password }),
+    })
+    expect(raw.status).toBe(200)
+    expect(await raw.json()).toMatchObject({
+      access_token: expect.any(String),
+      weak_password: { reasons: ['pwned'] },
+    })
+    // Said only to whoever knows the password: a wrong one learns nothing about it.
+    const wrong = await authFetch('/token?grant_type=password', {
+      method: 'POST',
+      body: JSON.stringify({ email: user.email, password: 'password123' }),
+    })
+    expect(wrong.status).toBe(400)
+    expect(await wrong.json()).not.toHaveProperty('weak_password')
+
+    // A two-factor account gets it with its aal1 session, before the code.
+    await enrolTotp(user.supabase)
+    const halfway = client(backend)
+    const atAal1 = await halfway.auth.signInWithPassword(user)
+    expect(atAal1.data.weakPassword?.reasons).toEqual(['pwned'])
+    expect((await halfway.auth.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({
+      currentLevel: 'aal1',
+      nextLevel: 'aal2',
+    })
+
+    // The way out: a new password, refused if breached too, and then no word at sign-in.
+    expect((await user.supabase.auth.updateUser({ password: 'password' })).error).toMatchObject({
+      code: 'weak_password',
+    })
   })
 
   it('max_frequency (60 s): a second reset email right away is refused and nothing is sent', async () => {

@@ -1,8 +1,10 @@
 import { rm } from 'node:fs/promises'
 import path from 'node:path'
+import { BreachCorpus } from './auth/breachedPasswords.ts'
 import { Mailbox } from './auth/mailbox.ts'
 import type { MailMessage } from './auth/mailbox.ts'
 import { authRouter } from './auth/router.ts'
+import { breachesRoute } from './breachesRoute.ts'
 import { allowedOriginsFor, defaultOptions } from './config.ts'
 import { LOCAL_JWT_SECRET } from './devKeys.ts'
 import type { BackendOptions } from './config.ts'
@@ -61,7 +63,7 @@ export async function startBackend(overrides: Partial<BackendOptions> = {}): Pro
   const access = new BrowserAccess({
     allowedOrigins: options.allowedOrigins,
     host: options.host,
-    privatePrefixes: ['/__mailbox', '/auth/v1/admin'],
+    privatePrefixes: ['/__mailbox', '/__breaches', '/auth/v1/admin'],
   })
   const usesDisk = !options.memory && !options.databaseUrl
   if (options.reset && !options.memory) await rm(options.dataDir, { recursive: true, force: true })
@@ -92,6 +94,8 @@ export async function startBackend(overrides: Partial<BackendOptions> = {}): Pro
       (options.memory ? undefined : path.join(options.dataDir, 'mailbox.jsonl')),
   )
 
+  const breaches = new BreachCorpus()
+
   const realtime = new RealtimeServer({ db, keys, catalog })
   const feed = new ChangeFeed(db, (change) => realtime.deliver(change))
 
@@ -120,6 +124,7 @@ export async function startBackend(overrides: Partial<BackendOptions> = {}): Pro
               minimumLength: options.hosted.auth.minimumPasswordLength,
               requirements: options.hosted.auth.passwordRequirements,
               refuseBreached: options.hosted.auth.passwordHibpEnabled,
+              breaches,
             },
             mfa: options.hosted.auth.mfa,
             rateLimit: options.hosted.auth.rateLimit,
@@ -169,6 +174,7 @@ export async function startBackend(overrides: Partial<BackendOptions> = {}): Pro
         }),
       },
       { prefix: '/__mailbox', handler: mailboxRoute(mailbox) },
+      { prefix: '/__breaches', handler: breachesRoute(breaches) },
     ],
     options.host,
     options.port,

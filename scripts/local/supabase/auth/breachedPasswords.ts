@@ -57,7 +57,23 @@ const COMMONLY_BREACHED = new Set([
   'changeme',
 ])
 
-/** Whether the stand-in corpus knows this exact password from a breach. */
-export function isKnownBreached(password: string): boolean {
-  return COMMONLY_BREACHED.has(password)
+/**
+ * One backend's corpus: the list above, and the passwords it has since learnt of (`learn`). The
+ * real corpus grows with every breach HaveIBeenPwned loads, so a password someone chose when it
+ * was clean can be known from a breach at their next sign-in; `learn` is how the local backend
+ * (POST /__breaches) and its tests bring that about, since neither sign-up nor the admin API
+ * accept a breached password in the first place.
+ */
+export class BreachCorpus {
+  private readonly learnt = new Set<string>()
+
+  /** Whether this exact password is known from a breach. */
+  has(password: string): boolean {
+    return COMMONLY_BREACHED.has(password) || this.learnt.has(password)
+  }
+
+  /** A breach has made this exact password known. */
+  learn(password: string): void {
+    this.learnt.add(password)
+  }
 }

@@ -1,5 +1,5 @@
 import type { PasswordRequirements } from '../supabaseConfig.ts'
-import { isKnownBreached } from './breachedPasswords.ts'
+import type { BreachCorpus } from './breachedPasswords.ts'
 import { AuthError } from './errors.ts'
 
 const LOWER = 'abcdefghijklmnopqrstuvwxyz'
@@ -26,6 +26,14 @@ export interface PasswordPolicy {
    * password_hibp_enabled): refuse passwords known from breaches.
    */
   refuseBreached: boolean
+  /** What stands in for HaveIBeenPwned (breachedPasswords.ts). */
+  breaches: BreachCorpus
+}
+
+/** What hosted says about a password that breaks the policy: a sentence per rule, and the rules. */
+export interface PasswordWeakness {
+  message: string
+  reasons: string[]
 }
 
 /** bcrypt reads at most 72 bytes of a password; GoTrue refuses longer ones. */
@@ -45,6 +53,31 @@ export function checkPasswordStrength(password: string, policy: PasswordPolicy):
       'validation_failed',
       `Password cannot be longer than ${MAX_PASSWORD_BYTES} characters`,
     )
+  const weakness = passwordWeakness(password, policy)
+  if (weakness)
+    throw new AuthError(422, 'weak_password', weakness.message, {
+      weak_password: { reasons: weakness.reasons },
+    })
+}
+
+/**
+ * The same rules, for a password that already signed someone in (the password grant): hosted
+ * runs checkPasswordStrength on every correct password and, when it answers WeakPasswordError,
+ * still signs the person in, with the weakness as `weak_password: { message, reasons }` in the
+ * token response (supabase/auth v2.196 internal/api/token.go `ResourceOwnerPasswordGrant`,
+ * `token.WeakPassword = weakPasswordError`; the field is `WeakPassword` in
+ * internal/tokens/service.go `AccessTokenResponse`). Any other failure of the check (over 72
+ * bytes, HaveIBeenPwned unreachable) is only logged there, so it is nothing here.
+ */
+export function weaknessOnSignIn(
+  password: string,
+  policy: PasswordPolicy,
+): PasswordWeakness | null {
+  if (Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES) return null
+  return passwordWeakness(password, policy)
+}
+
+function passwordWeakness(password: string, policy: PasswordPolicy): PasswordWeakness | null {
   const reasons: string[] = []
   const messages: string[] = []
   // Go's len() counts bytes, so a password of multi-byte characters passes sooner there too.
@@ -60,10 +93,9 @@ export function checkPasswordStrength(password: string, policy: PasswordPolicy):
   // Hosted asks HaveIBeenPwned; the stand-in corpus answers here (breachedPasswords.ts). It is
   // never unreachable, so hosted's FailClosed choice (a 500 when HIBP cannot be asked) has no
   // counterpart.
-  if (policy.refuseBreached && isKnownBreached(password)) {
+  if (policy.refuseBreached && policy.breaches.has(password)) {
     reasons.push('pwned')
     messages.push('Password is known to be weak and easy to guess, please choose a different one.')
   }
-  if (reasons.length > 0)
-    throw new AuthError(422, 'weak_password', messages.join(' '), { weak_password: { reasons } })
+  return reasons.length > 0 ? { message: messages.join(' '), reasons } : null
 }

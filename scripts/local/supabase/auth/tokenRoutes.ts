@@ -4,6 +4,7 @@ import { tokenSettings } from './context.ts'
 import type { AuthContext } from './context.ts'
 import { AuthError, invalidCredentials, validationFailed } from './errors.ts'
 import { verifyPassword } from './passwords.ts'
+import { weaknessOnSignIn } from './passwordStrength.ts'
 import { redeemAuthCode } from './pkce.ts'
 import { findSession, rotateRefreshToken, sessionResponse, signIn } from './sessions.ts'
 import { findUserByEmail, findUserById } from './users.ts'
@@ -45,7 +46,11 @@ async function passwordGrant(ctx: AuthContext, body: Record<string, unknown>) {
   if (user.banned_until && Date.parse(user.banned_until) > Date.now()) {
     throw new AuthError(400, 'user_banned', 'User is banned')
   }
-  return ctx.db.transaction((tx) => signIn(tx, tokenSettings(ctx), user, 'password'))
+  // A correct password that the rules (or a breach) have since overtaken still signs in, and
+  // the answer says so (passwordStrength.ts weaknessOnSignIn).
+  const weakness = weaknessOnSignIn(password, ctx.settings.password)
+  const session = await ctx.db.transaction((tx) => signIn(tx, tokenSettings(ctx), user, 'password'))
+  return weakness ? { ...session, weak_password: weakness } : session
 }
 
 async function refreshGrant(ctx: AuthContext, body: Record<string, unknown>) {
