@@ -27,6 +27,8 @@ export const SIGNED_OUT_STATE = 'signed-out'
 /** The same, after a sign-out everywhere that could not reach the sign-in service. */
 export const SIGNED_OUT_HERE_ONLY_STATE = 'signed-out-here-only'
 export type SignedOutState = typeof SIGNED_OUT_STATE | typeof SIGNED_OUT_HERE_ONLY_STATE
+/** The history state that opens the account page on its change-password form. */
+export const CHANGE_PASSWORD_STATE = 'change-password'
 
 export const routeRules: readonly RouteRule[] = [
   { path: '/', layout: 'marketing', colorMode: 'light' },

@@ -324,16 +324,37 @@ test('someone already signed in who opens the sign-in page is told so and offere
   const notice = page.getByRole('status').filter({ hasText: 'You are signed in as' })
   await signIn(page, user, '/about')
 
-  for (const mode of ['signin', 'signup', 'magic', 'forgot']) {
+  // Each mode says what its own form would do to the session held here.
+  const says = {
+    signin: ['Signing in below switches accounts.', 'Open your notes'],
+    signup: [
+      'Creating an account below keeps you signed in here until you confirm the new account’s email address.',
+      'Open your notes',
+    ],
+    magic: [
+      'Following a sign-in link sent to another address switches accounts; Folio asks you first.',
+      'Open your notes',
+    ],
+    forgot: [
+      'To change this account’s password you need no email: do it on your account page.',
+      'Change your password',
+    ],
+  }
+  for (const [mode, [consequence, link]] of Object.entries(says)) {
     await page.goto(`/login?mode=${mode}`)
     await waitForHydration(page)
-    await expect(notice).toContainText(
-      `You are signed in as ${user.email}. Signing in below switches accounts.`,
-    )
-    await expect(notice.getByRole('link')).toHaveText('Open your notes')
+    await expect(notice).toHaveText(`You are signed in as ${user.email}. ${consequence}${link}`)
+    await expect(notice.getByRole('link')).toHaveText(link as string)
   }
+  // Forgot password, while signed in: the account page, on its change-password form.
+  await notice.getByRole('link', { name: 'Change your password' }).click()
+  await expect(page).toHaveURL(/\/dashboard\/account$/)
+  await expect(page.getByLabel('New password', { exact: true })).toBeVisible()
+
   // No automatic move: the form stays, for someone who means to switch accounts.
-  await expect(page).toHaveURL(/\/login\?mode=forgot$/)
+  await page.goto('/login?mode=magic')
+  await waitForHydration(page)
+  await expect(page).toHaveURL(/\/login\?mode=magic$/)
   await notice.getByRole('link', { name: 'Open your notes' }).click()
   await expect(page).toHaveURL(/\/dashboard\/?$/)
   await expect(page.getByTestId('signed-in-as')).toHaveText(`Signed in as ${user.email}`)
@@ -346,6 +367,52 @@ test('someone already signed in who opens the sign-in page is told so and offere
   await page.goto('/login?redirect=https%3A%2F%2Fevil.example%2F')
   await waitForHydration(page)
   await expect(notice.getByRole('link')).toHaveAttribute('href', '/dashboard')
+})
+
+test('someone who gave the password but not the two-factor code is offered the code or a sign-out, not "signed in"', async ({
+  page,
+}) => {
+  const user = await createTwoFactorUser('mfa-half-way')
+  await signInWithPassword(page, user.email, user.password)
+  await expect(page.getByLabel('Authentication code')).toBeVisible()
+
+  // Back on /login later (a bookmark, the back button): the password step is done, not more.
+  const notice = page.getByRole('status').filter({ hasText: 'You entered the password for' })
+  for (const mode of ['signin', 'signup', 'magic', 'forgot']) {
+    await page.goto(`/login?mode=${mode}&redirect=%2Fdashboard%2Faccount`)
+    await waitForHydration(page)
+    await expect(notice).toContainText(
+      `You entered the password for ${user.email}, but not yet the code from your authenticator app. Your notes open once you do.`,
+    )
+    await expect(page.getByText('You are signed in as')).toHaveCount(0)
+    await expect(notice.getByRole('link', { name: 'Open your notes' })).toHaveCount(0)
+  }
+  // The rest of the step, with the way back kept.
+  await notice.getByRole('link', { name: 'Enter your code' }).click()
+  await expect(page).toHaveURL(/\/login\?mode=mfa&redirect=%2Fdashboard%2Faccount$/)
+  await page.getByLabel('Authentication code').fill(user.totp.generate())
+  await page.getByRole('button', { name: 'Verify' }).click()
+  await expect(page).toHaveURL(/\/dashboard\/account$/)
+  await expect(page.getByTestId('account-email')).toHaveText(user.email)
+})
+
+test('a half-finished two-factor sign-in can be ended from the sign-in page', async ({ page }) => {
+  const user = await createTwoFactorUser('mfa-half-way-out')
+  await signInWithPassword(page, user.email, user.password)
+  await expect(page.getByLabel('Authentication code')).toBeVisible()
+  await page.goto('/login')
+  await waitForHydration(page)
+  const notice = page.getByRole('status').filter({ hasText: 'You entered the password for' })
+  await notice.getByRole('button', { name: 'Sign out' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'You are signed out.' })).toBeVisible()
+  await expect(notice).toHaveCount(0)
+  expect(
+    await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('sb-'))),
+  ).toEqual([])
+  // Nothing half signed in is left: the dashboard sends the visitor to sign in, not to the step.
+  await page.goto('/dashboard')
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard$/)
+  await expect(page.getByRole('heading', { name: 'Sign in to Folio' })).toBeVisible()
 })
 
 test('the sign-in page says nothing about a session when there is none, nor while signing in', async ({

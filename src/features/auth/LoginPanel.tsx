@@ -6,7 +6,7 @@ import { FormMessage } from '../../components/FormMessage'
 import { SIGNED_OUT_HERE_ONLY_STATE, SIGNED_OUT_STATE } from '../../routeRules'
 import { PasswordForm } from './PasswordForm'
 import { useAuthRedirect } from './useAuthRedirect'
-import type { SignedInNotice } from './SignedInNotice'
+import type { SignedInNotice, StoredAccount } from './SignedInNotice'
 import { useSafeNavigate } from '../../app/useSafeNavigate'
 
 // The page opens on the password form; the other modes' forms are fetched once it is
@@ -72,7 +72,7 @@ export function LoginPanel() {
   // step or after a recovery link, where a session is there by design.
   const tellsWhoIsSignedIn = mode !== 'reset' && mode !== 'mfa'
   const [signedIn, setSignedIn] = useState<{
-    email: string
+    account: StoredAccount
     Notice: typeof SignedInNotice
   } | null>(null)
   useEffect(() => {
@@ -81,9 +81,9 @@ export function LoginPanel() {
     // notice must not flash up on the way to the next page. Fetched then, with the stored-session
     // reader, so /login's first load carries neither.
     import('./SignedInNotice').then(
-      ({ SignedInNotice, signedInEmail }) => {
-        const email = signedInEmail()
-        if (email) setSignedIn({ email, Notice: SignedInNotice })
+      ({ SignedInNotice, storedAccount }) => {
+        const account = storedAccount()
+        if (account) setSignedIn({ account, Notice: SignedInNotice })
       },
       () => undefined,
     )
@@ -141,7 +141,12 @@ export function LoginPanel() {
         <FormMessage kind="info">You are signed out.</FormMessage>
       ) : null}
       {signedIn && tellsWhoIsSignedIn ? (
-        <signedIn.Notice email={signedIn.email} target={target} />
+        <signedIn.Notice
+          account={signedIn.account}
+          mode={mode}
+          target={target}
+          secondFactorHref={hrefFor('mfa')}
+        />
       ) : null}
       {hydrated && location.state === SIGNED_OUT_HERE_ONLY_STATE ? (
         <FormMessage kind="info">

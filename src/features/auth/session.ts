@@ -11,7 +11,13 @@ export interface StoredSession {
   token_type?: string
   provider_token?: string | null
   provider_refresh_token?: string | null
-  user?: { id: string; email?: string; role?: string } | null
+  user?: {
+    id: string
+    email?: string
+    role?: string
+    /** Only the status is read (a verified factor means the next level is aal2). */
+    factors?: { status?: string }[] | null
+  } | null
 }
 
 /** supabase-js refreshes this long before expiry; the guard treats such a session as usable. */
@@ -64,4 +70,24 @@ export function readStoredSession(storage: SessionStorage, key: string): StoredS
   if (isValidSession(candidate)) return candidate
   storage.removeItem(key)
   return null
+}
+
+/**
+ * Whether the session is half way through signing in: the password given, the two-factor code
+ * not. supabase-js's own rule (`getAuthenticatorAssuranceLevel` in @supabase/auth-js 2.109):
+ * the level reached is the access token's `aal` claim, the next one is aal2 once the user has a
+ * verified factor. Read from the stored session, so no page need load supabase-js to know.
+ */
+export function awaitsSecondFactor(session: StoredSession): boolean {
+  if (!session.user?.factors?.some((factor) => factor.status === 'verified')) return false
+  try {
+    const payload = session.access_token.split('.')[1] ?? ''
+    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as {
+      aal?: unknown
+    }
+    return claims.aal !== 'aal2'
+  } catch {
+    // A token we cannot read is the server's to judge; the notes page will ask for the code.
+    return false
+  }
 }

@@ -1,11 +1,12 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
-import { Link } from 'react-router-dom'
+import { Link, useLocation } from 'react-router-dom'
 import type { Session } from '@supabase/supabase-js'
 import { FormMessage } from '../../components/FormMessage'
 import { loadSupabase } from '../auth'
 import { NewPasswordForm, SignOutOptions, TwoFactorSettings } from '../auth/account'
 import { formatLocalDay } from '../../lib/formatDate'
 import { FREE_DOCUMENT_LIMIT } from '../../lib/plans'
+import { CHANGE_PASSWORD_STATE } from '../../routeRules'
 import { LIVE_SUBSCRIPTION_STATUSES } from '../../../supabase/functions/_shared/subscriptionStatuses'
 
 interface Subscription {
@@ -98,7 +99,12 @@ function PlanSummary({
  * two-factor, sessions.
  */
 export function AccountPanel({ session }: { session: Session }) {
-  const [password, setPassword] = useState<'idle' | 'changing' | 'changed' | 'cancelled'>('idle')
+  // Opened on the form by the sign-in page's "Change your password" (a password found in a
+  // breach, or a signed-in visitor to "Forgot password").
+  const opensOnForm = useLocation().state === CHANGE_PASSWORD_STATE
+  const [password, setPassword] = useState<'idle' | 'changing' | 'changed' | 'cancelled'>(
+    opensOnForm ? 'changing' : 'idle',
+  )
   const changePasswordButton = useRef<HTMLButtonElement>(null)
   // A cancelled form gives focus back to the button that opened it, not to the page's start;
   // as the button is put back, like useFocusOnShow, which is not imported here: shared with the

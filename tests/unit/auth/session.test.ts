@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { clearedCookieStrings, sessionCookieStrings } from '../../../src/features/auth/cookies.ts'
 import {
+  awaitsSecondFactor,
   isExpired,
   isValidSession,
   readStoredSession,
@@ -121,5 +122,42 @@ describe('session cookies', () => {
     expect(cleared).toHaveLength(4)
     for (const value of cleared)
       expect(value).toMatch(/=; Path=\/; Max-Age=0; SameSite=Lax; Secure$/)
+  })
+})
+
+describe('awaitsSecondFactor', () => {
+  const token = (claims: object) =>
+    `header.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.signature`
+  const withFactors = (aal: string, statuses: string[]): StoredSession => ({
+    ...session,
+    access_token: token({ sub: 'u1', aal }),
+    user: { id: 'u1', email: 'a@example.com', factors: statuses.map((status) => ({ status })) },
+  })
+
+  it('is true for a password-only (aal1) session of an account with a verified factor', () => {
+    expect(awaitsSecondFactor(withFactors('aal1', ['verified']))).toBe(true)
+    expect(awaitsSecondFactor(withFactors('aal1', ['unverified', 'verified']))).toBe(true)
+  })
+
+  it('is false once the code is given, and for accounts without a verified factor', () => {
+    expect(awaitsSecondFactor(withFactors('aal2', ['verified']))).toBe(false)
+    expect(awaitsSecondFactor(withFactors('aal1', []))).toBe(false)
+    expect(awaitsSecondFactor(withFactors('aal1', ['unverified']))).toBe(false)
+    expect(awaitsSecondFactor({ ...session, user: { id: 'u1' } })).toBe(false)
+  })
+
+  it('reads a base64url token whose payload needs the characters base64 spells differently', () => {
+    const claims = { aal: 'aal1', email: '??>>~~@example.com' }
+    const encoded = Buffer.from(JSON.stringify(claims)).toString('base64url')
+    expect(encoded).toMatch(/[-_]/)
+    expect(
+      awaitsSecondFactor({ ...withFactors('aal1', ['verified']), access_token: `h.${encoded}.s` }),
+    ).toBe(true)
+  })
+
+  it('is false for a token it cannot read', () => {
+    expect(
+      awaitsSecondFactor({ ...withFactors('aal1', ['verified']), access_token: 'not-a-jwt' }),
+    ).toBe(false)
   })
 })
