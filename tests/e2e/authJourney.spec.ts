@@ -4,7 +4,7 @@
  * after signing out, and never a server's own words.
  */
 import type { Page } from '@playwright/test'
-import { createUser, latestEmail, signIn, uniqueEmail } from './backend.ts'
+import { breachPassword, createUser, latestEmail, signIn, uniqueEmail } from './backend.ts'
 import { expect, test, waitForHydration } from './fixtures.ts'
 import { signUpForLink } from './signUp.ts'
 import { createTwoFactorUser, passwordWorks } from './twoFactor.ts'
@@ -413,6 +413,48 @@ test('a half-finished two-factor sign-in can be ended from the sign-in page', as
   await page.goto('/dashboard')
   await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard$/)
   await expect(page.getByRole('heading', { name: 'Sign in to Folio' })).toBeVisible()
+})
+
+test('a password found in a breach since it was chosen signs in, says so, and leads to changing it', async ({
+  page,
+}) => {
+  const user = await createUser('breached-later')
+  await breachPassword(user.password)
+  await signInWithPassword(page, user.email, user.password)
+  await expect(page.getByRole('heading', { name: 'You are signed in' })).toBeVisible()
+  // The header knows it too, though the page stayed the sign-in page.
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toHaveCount(0)
+  const notice = page.getByRole('status')
+  await expect(notice).toContainText(
+    'The password you signed in with has appeared in a data breach on another site. People who try leaked passwords could get into your Folio account with it. Choose a new one on your account page: it takes a minute.',
+  )
+  // Not now: the notes, as after any sign-in.
+  await expect(notice.getByRole('link', { name: 'Not now, open your notes' })).toHaveAttribute(
+    'href',
+    '/dashboard',
+  )
+  await notice.getByRole('link', { name: 'Change your password' }).click()
+  await expect(page).toHaveURL(/\/dashboard\/account$/)
+  await page.getByLabel('New password', { exact: true }).fill('a-fresh-unbreached-password')
+  await page.getByLabel('Repeat the new password').fill('a-fresh-unbreached-password')
+  await page.getByRole('button', { name: 'Save new password' }).click()
+  await expect(page.getByText('Your password is changed.')).toBeVisible()
+  expect(await passwordWorks(user.email, 'a-fresh-unbreached-password')).toBe(true)
+})
+
+test('a two-factor user whose password was found in a breach is told after the code', async ({
+  page,
+}) => {
+  const user = await createTwoFactorUser('breached-2fa')
+  await breachPassword(user.password)
+  await signInWithPassword(page, user.email, user.password)
+  await page.getByLabel('Authentication code').fill(user.totp.generate())
+  await page.getByRole('button', { name: 'Verify' }).click()
+  await expect(page.getByRole('heading', { name: 'You are signed in' })).toBeVisible()
+  await expect(page.getByRole('status')).toContainText('has appeared in a data breach')
+  await page.getByRole('link', { name: 'Not now, open your notes' }).click()
+  await expect(page).toHaveURL(/\/dashboard\/?$/)
+  await expect(page.getByTestId('signed-in-as')).toHaveText(`Signed in as ${user.email}`)
 })
 
 test('the sign-in page says nothing about a session when there is none, nor while signing in', async ({

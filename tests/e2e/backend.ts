@@ -3,6 +3,7 @@
  * memory, on the port the build's .env points at). Users are created through the admin API
  * with the service-role key, which only this Node side ever holds.
  */
+import { randomUUID } from 'node:crypto'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { expect, type Page } from '@playwright/test'
 import WebSocket from 'ws'
@@ -42,8 +43,9 @@ export async function createUser(
 ): Promise<TestUser> {
   const admin = await adminClient()
   const email = uniqueEmail(label)
-  // Any valid password: each user is new, and tests read it back from the returned user.
-  const password = `correct-horse-${email.length}-battery`
+  // Any valid password, tests read it back from the returned user; each user's own, so a test
+  // that puts one in a breach (breachPassword) leaves every other account's alone.
+  const password = `correct-horse-${randomUUID().slice(0, 8)}-battery`
   const { data, error } = await admin.auth.admin.createUser({
     email,
     password,
@@ -61,6 +63,19 @@ export async function createUser(
     if (subscriptionError) throw new Error(`pro plan for ${label}: ${subscriptionError.message}`)
   }
   return { id: data.user.id, email, password }
+}
+
+/**
+ * Makes `password` known from a breach from now on (the local stand-in for HaveIBeenPwned):
+ * how an account's password, clean when chosen, turns up in a breach later. The backend is
+ * shared by the whole run: only ever a password no other test uses (createUser's are unique).
+ */
+export async function breachPassword(password: string): Promise<void> {
+  const response = await fetch(`${BACKEND_URL}/__breaches`, {
+    method: 'POST',
+    body: JSON.stringify({ password }),
+  })
+  if (!response.ok) throw new Error(`breaching a password failed: ${response.status}`)
 }
 
 /** A real session for `user`, got by signing in from Node: what an attacker would paste into a link. */

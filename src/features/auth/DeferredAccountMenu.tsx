@@ -25,12 +25,12 @@ function holdsSession(): boolean {
  * of a public page does not carry it (docs/decisions/0008). It loads only for a device that
  * holds a session: a visitor who never signed in gets the sign-in link without its seven
  * requests and their work after hydration. Signing in elsewhere is noticed as it happens: in
- * another tab through the `storage` event, in this one on the next page (signing in always
- * moves on to one).
+ * another tab through the `storage` event, in this one at the next navigation (signing in
+ * always makes one: to the next page, or to the sign-in page's word about a weak password).
  */
 export function DeferredAccountMenu() {
   const [Menu, setMenu] = useState<ComponentType | null>(null)
-  const { pathname } = useLocation()
+  const { key } = useLocation()
   useEffect(() => {
     if (Menu) return
     let mounted = true
@@ -49,6 +49,6 @@ export function DeferredAccountMenu() {
       mounted = false
       window.removeEventListener('storage', signedInElsewhere)
     }
-  }, [Menu, pathname])
+  }, [Menu, key])
   return Menu ? <Menu /> : <SignInLink />
 }

@@ -1,5 +1,5 @@
 import '../../styles/forms.css'
-import { Suspense, lazy, useEffect, useState } from 'react'
+import { Suspense, lazy, useEffect, useRef, useState } from 'react'
 import { Link, useLocation, useSearchParams } from 'react-router-dom'
 import { useIsHydrated } from '../../app/useIsHydrated'
 import { FormMessage } from '../../components/FormMessage'
@@ -15,6 +15,7 @@ const laterForms = {
   emailLink: () => import('./EmailLinkForm'),
   mfa: () => import('./MfaChallengeForm'),
   newPassword: () => import('./NewPasswordForm'),
+  weakPassword: () => import('./WeakPasswordNotice'),
 }
 const EmailLinkForm = lazy(() =>
   laterForms.emailLink().then((module) => ({ default: module.EmailLinkForm })),
@@ -24,6 +25,9 @@ const MfaChallengeForm = lazy(() =>
 )
 const NewPasswordForm = lazy(() =>
   laterForms.newPassword().then((module) => ({ default: module.NewPasswordForm })),
+)
+const WeakPasswordNotice = lazy(() =>
+  laterForms.weakPassword().then((module) => ({ default: module.WeakPasswordNotice })),
 )
 
 export type LoginMode = 'signin' | 'signup' | 'magic' | 'forgot' | 'reset' | 'mfa'
@@ -45,6 +49,10 @@ const headings: Record<LoginMode, string> = {
 }
 
 const PRERENDERED_PARAMS = new URLSearchParams()
+
+interface WeakPasswordState {
+  weakPassword?: string[]
+}
 
 function parseMode(value: string | null): LoginMode {
   return (
@@ -109,12 +117,33 @@ export function LoginPanel() {
     nextParams.set('mode', next)
     return `/login?${nextParams}`
   }
-  const afterSignIn = (needsMfa: boolean) => {
-    if (!needsMfa) return goBack()
+  // Why the password just used breaks the service's rules now, if it does (a breach since it
+  // was chosen): said once signed in, after the two-factor step for those who have one. In the
+  // history state, so the navigation tells the header someone signed in (DeferredAccountMenu).
+  const weakReasons = useRef<string[]>()
+  const weakPassword = hydrated ? (location.state as WeakPasswordState | null)?.weakPassword : null
+  const signedInFully = () => {
+    const weakPassword = weakReasons.current
+    if (!weakPassword) return goBack()
+    setParams(liveParams, { replace: true, state: { weakPassword } satisfies WeakPasswordState })
+  }
+  const afterSignIn = (needsMfa: boolean, weak?: string[]) => {
+    weakReasons.current = weak
+    if (!needsMfa) return signedInFully()
     const nextParams = new URLSearchParams(params)
     nextParams.set('mode', 'mfa')
     setParams(nextParams, { replace: true })
   }
+
+  if (weakPassword)
+    return (
+      <section className="auth-panel" aria-labelledby="auth-title">
+        <h1 id="auth-title">You are signed in</h1>
+        <Suspense fallback={<p role="status">Loading…</p>}>
+          <WeakPasswordNotice reasons={weakPassword} target={target} />
+        </Suspense>
+      </section>
+    )
 
   return (
     <section className="auth-panel" aria-labelledby="auth-title">
@@ -172,7 +201,7 @@ export function LoginPanel() {
               onDone={() => showDone('/success?from=password-reset', { replace: true })}
             />
           ) : null}
-          {mode === 'mfa' ? <MfaChallengeForm onVerified={goBack} /> : null}
+          {mode === 'mfa' ? <MfaChallengeForm onVerified={signedInFully} /> : null}
         </Suspense>
       )}
     </section>

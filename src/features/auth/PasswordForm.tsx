@@ -13,8 +13,11 @@ import { SubmitButton } from '../../components/SubmitButton'
 interface PasswordFormProps {
   mode: 'signin' | 'signup'
   redirectTarget: string
-  /** Called once a session exists; `needsMfa` when a second factor must be verified first. */
-  onSignedIn: (needsMfa: boolean) => void
+  /**
+   * Called once a session exists; `needsMfa` when a second factor must be verified first,
+   * `weakReasons` when the service says the password breaks its rules now (a breach).
+   */
+  onSignedIn: (needsMfa: boolean, weakReasons?: string[]) => void
 }
 
 export function PasswordForm({ mode, redirectTarget, onSignedIn }: PasswordFormProps) {
@@ -69,10 +72,13 @@ export function PasswordForm({ mode, redirectTarget, onSignedIn }: PasswordFormP
         onSignedIn(false)
         return
       }
-      const { error } = await supabase.auth.signInWithPassword(credentials)
+      const { data, error } = await supabase.auth.signInWithPassword(credentials)
       if (error) throw error
       const { data: levels } = await supabase.auth.mfa.getAuthenticatorAssuranceLevel()
-      onSignedIn(levels?.nextLevel === 'aal2' && levels.currentLevel !== 'aal2')
+      onSignedIn(
+        levels?.nextLevel === 'aal2' && levels.currentLevel !== 'aal2',
+        data.weakPassword?.reasons,
+      )
     } catch (error) {
       setErrors({ form: await describeAuthError(error) })
     } finally {
