@@ -8,6 +8,7 @@ import { breachPassword, createUser, latestEmail, signIn, uniqueEmail } from './
 import { expect, test, waitForHydration } from './fixtures.ts'
 import { signUpForLink } from './signUp.ts'
 import { createTwoFactorUser, passwordWorks } from './twoFactor.ts'
+import { NO_VIOLATIONS, axeViolationsInBothModes } from './axe.ts'
 
 async function openResetLink(page: Page, email: string) {
   await page.goto('/login?mode=forgot')
@@ -387,6 +388,7 @@ test('someone who gave the password but not the two-factor code is offered the c
     await expect(page.getByText('You are signed in as')).toHaveCount(0)
     await expect(notice.getByRole('link', { name: 'Open your notes' })).toHaveCount(0)
   }
+  expect(await axeViolationsInBothModes(page)).toEqual(NO_VIOLATIONS)
   // The rest of the step, with the way back kept.
   await notice.getByRole('link', { name: 'Enter your code' }).click()
   await expect(page).toHaveURL(/\/login\?mode=mfa&redirect=%2Fdashboard%2Faccount$/)
@@ -428,6 +430,7 @@ test('a password found in a breach since it was chosen signs in, says so, and le
   await expect(notice).toContainText(
     'The password you signed in with has appeared in a data breach on another site. People who try leaked passwords could get into your Folio account with it. Choose a new one on your account page: it takes a minute.',
   )
+  expect(await axeViolationsInBothModes(page)).toEqual(NO_VIOLATIONS)
   // Not now: the notes, as after any sign-in.
   await expect(notice.getByRole('link', { name: 'Not now, open your notes' })).toHaveAttribute(
     'href',
