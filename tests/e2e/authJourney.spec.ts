@@ -388,6 +388,9 @@ test('someone who gave the password but not the two-factor code is offered the c
     await expect(page.getByText('You are signed in as')).toHaveCount(0)
     await expect(notice.getByRole('link', { name: 'Open your notes' })).toHaveCount(0)
   }
+  // Nor does the header say so, or offer a menu of an account not yet opened.
+  await expect(page.getByTestId('account-sign-in')).toBeVisible()
+  await expect(page.getByTestId('account-menu')).toHaveCount(0)
   expect(await axeViolationsInBothModes(page)).toEqual(NO_VIOLATIONS)
   // The rest of the step, with the way back kept.
   await notice.getByRole('link', { name: 'Enter your code' }).click()
@@ -396,6 +399,7 @@ test('someone who gave the password but not the two-factor code is offered the c
   await page.getByRole('button', { name: 'Verify' }).click()
   await expect(page).toHaveURL(/\/dashboard\/account$/)
   await expect(page.getByTestId('account-email')).toHaveText(user.email)
+  await expect(page.getByTestId('account-menu')).toHaveAccessibleName(user.email)
 })
 
 test('a half-finished two-factor sign-in can be ended from the sign-in page', async ({ page }) => {

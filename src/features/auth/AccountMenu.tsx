@@ -19,9 +19,12 @@ export function AccountMenu() {
   const [open, setOpen] = useState(false)
   const menu = useRef<HTMLDivElement>(null)
   const button = useRef<HTMLButtonElement>(null)
-  const { leftover, question } = useLeftoverDraftsQuestion(
-    auth.status === 'signed-in' ? auth.user.id : null,
-  )
+  // Half way through signing in (the two-factor code still to come) counts as signed out here:
+  // the header neither says "Signed in as" to whoever typed the password, nor shows them the
+  // titles of the owner's unsaved notes on a sign-out (decision 0014). /login offers them the
+  // code, or a sign-out that asks nothing (SignedInNotice.tsx).
+  const signedIn = auth.status === 'signed-in' && !auth.awaitsSecondFactor
+  const { leftover, question } = useLeftoverDraftsQuestion(signedIn ? auth.user.id : null)
 
   useEffect(() => setOpen(false), [location.pathname])
   // Escape from an item of the menu: focus goes back to the button, as a menu button's does,
@@ -47,7 +50,7 @@ export function AccountMenu() {
   }, [open])
 
   // Before hydration the visitor is shown as signed out: the common case, and no layout shift.
-  if (auth.status !== 'signed-in') return <SignInLink />
+  if (!signedIn) return <SignInLink />
 
   const signOut = async () => {
     // The menu closes; a question about unsaved text, if there is one, gives focus back here.

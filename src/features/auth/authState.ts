@@ -6,7 +6,7 @@
  */
 import type { AuthChangeEvent, Session, SupabaseClient } from '@supabase/supabase-js'
 import { clearedCookieStrings, sessionCookieStrings, writeCookies } from './cookies'
-import type { StoredSession } from './session'
+import { awaitsSecondFactor, type StoredSession } from './session'
 import { readStoredAuth, sessionKey } from './storedAuth'
 
 export interface AuthUser {
@@ -17,7 +17,16 @@ export interface AuthUser {
 export type AuthState =
   | { status: 'unknown' }
   | { status: 'signed-out' }
-  | { status: 'signed-in'; user: AuthUser; lastEvent: AuthChangeEvent | null }
+  | {
+      status: 'signed-in'
+      user: AuthUser
+      lastEvent: AuthChangeEvent | null
+      /**
+       * Password given, two-factor code not (session.ts): a session that reaches none of the
+       * user's data, nor shows anything of theirs, until the code raises it to aal2.
+       */
+      awaitsSecondFactor: boolean
+    }
 
 const listeners = new Set<() => void>()
 let state: AuthState = { status: 'unknown' }
@@ -34,6 +43,7 @@ function stateFromStored(session: StoredSession | null): AuthState {
     status: 'signed-in',
     user: { id: session.user.id, email: session.user.email ?? null },
     lastEvent: null,
+    awaitsSecondFactor: awaitsSecondFactor(session),
   }
 }
 
@@ -87,6 +97,7 @@ function applySession(event: AuthChangeEvent, session: Session | null): void {
     status: 'signed-in',
     user: { id: session.user.id, email: session.user.email ?? null },
     lastEvent: event,
+    awaitsSecondFactor: awaitsSecondFactor(session as StoredSession),
   })
 }
 
