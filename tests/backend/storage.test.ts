@@ -168,3 +168,95 @@ describe('what hosted Storage refuses, refused here too', () => {
     ).toBe(200)
   })
 })
+
+/** A JSON request to the Storage API as the signed-in user, answered with status and body. */
+async function storageCall(token: string, method: string, path: string, body: unknown) {
+  const response = await fetch(`${backend.url}/storage/v1${path}`, {
+    method,
+    headers: {
+      apikey: backend.anonKey,
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify(body),
+  })
+  return { status: response.status, body: (await response.json()) as unknown }
+}
+
+// Hosted Storage checks these bodies against its route schemas (supabase/storage
+// src/http/routes/object/getSignedURL.ts, listObjects.ts, deleteObjects.ts) before it runs
+// anything: a body outside them is a 400, not a default.
+describe('request bodies hosted Storage refuses, refused here too', () => {
+  it('a signed URL without a whole, positive expiresIn (400)', async () => {
+    const user = await signedInUser(backend, 'sign-expiry')
+    await makePro(backend, user.id)
+    const token = user.session.access_token
+    expect(await rawUpload(token, `${user.id}/a.png`, 'image/png')).toBe(200)
+    const sign = (body: unknown) =>
+      storageCall(token, 'POST', `/object/sign/attachments/${user.id}/a.png`, body)
+
+    for (const body of [{}, { expiresIn: 0 }, { expiresIn: -60 }, { expiresIn: 1.5 }, null])
+      expect((await sign(body)).status, JSON.stringify(body)).toBe(400)
+    expect((await sign({ expiresIn: 9e15 })).status).toBe(400)
+    expect(await sign({})).toMatchObject({
+      body: { statusCode: '400', message: "body must have required property 'expiresIn'" },
+    })
+    expect((await sign({ expiresIn: 60 })).status).toBe(200)
+    expect((await sign({ expiresIn: '60' })).status).toBe(200)
+  })
+
+  it('a listing without a prefix, or with a limit, offset or sort outside the schema (400)', async () => {
+    const user = await signedInUser(backend, 'list-schema')
+    await makePro(backend, user.id)
+    const token = user.session.access_token
+    const list = (body: unknown) => storageCall(token, 'POST', '/object/list/attachments', body)
+
+    for (const body of [
+      {},
+      { prefix: user.id, limit: 0 },
+      { prefix: user.id, limit: 2.5 },
+      { prefix: user.id, offset: -1 },
+      { prefix: user.id, sortBy: { column: 'size' } },
+      { prefix: user.id, sortBy: { order: 'desc' } },
+      { prefix: user.id, sortBy: { column: 'name', order: 'down' } },
+    ])
+      expect((await list(body)).status, JSON.stringify(body)).toBe(400)
+    expect((await list({ prefix: user.id, limit: 10, offset: 0 })).status).toBe(200)
+  })
+
+  it('a listing’s search is the start of a name, in any case; a prefix is a folder', async () => {
+    const user = await signedInUser(backend, 'list-search')
+    await makePro(backend, user.id)
+    const token = user.session.access_token
+    for (const name of ['Cat.png', 'bobcat.png', 'dog.png'])
+      expect(await rawUpload(token, `${user.id}/${name}`, 'image/png')).toBe(200)
+    const names = async (body: Record<string, unknown>) => {
+      const { status, body: entries } = await storageCall(
+        token,
+        'POST',
+        '/object/list/attachments',
+        body,
+      )
+      expect(status).toBe(200)
+      return (entries as { name: string }[]).map((entry) => entry.name)
+    }
+
+    expect(await names({ prefix: user.id, search: 'cat' })).toEqual(['Cat.png'])
+    expect(await names({ prefix: `${user.id}/`, search: 'CAT' })).toEqual(['Cat.png'])
+    expect(await names({ prefix: `/${user.id}` })).toEqual([])
+    expect(await names({ prefix: `${user.id}//` })).toEqual([])
+    expect(await names({ prefix: user.id })).toEqual(['Cat.png', 'bobcat.png', 'dog.png'])
+  })
+
+  it('a bulk delete of no names or of more than 1,000 (400)', async () => {
+    const user = await signedInUser(backend, 'delete-schema')
+    await makePro(backend, user.id)
+    const token = user.session.access_token
+    const remove = (body: unknown) => storageCall(token, 'DELETE', '/object/attachments', body)
+    const many = Array.from({ length: 1001 }, (_, i) => `${user.id}/${i}.png`)
+
+    for (const body of [{}, { prefixes: [] }, { prefixes: [1] }, { prefixes: many }])
+      expect((await remove(body)).status, JSON.stringify(body).slice(0, 40)).toBe(400)
+    expect(await remove({ prefixes: many.slice(0, 1000) })).toEqual({ status: 200, body: [] })
+  })
+})

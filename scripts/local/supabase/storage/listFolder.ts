@@ -1,3 +1,5 @@
+import type { ListOptions } from './requestBodies.ts'
+
 export interface ObjectRow {
   id: string
   name: string
@@ -19,15 +21,11 @@ interface ListEntry {
 }
 
 /**
- * One folder level, as storage's list endpoint returns it: files directly under `prefix`
- * plus one entry (id null) per sub-folder; then search, sort, offset and limit (default 100).
+ * One folder level, as storage's list endpoint returns it: files directly under `prefix` (empty,
+ * or ending in "/") plus one entry (id null) per sub-folder; then search, sort, offset and limit.
  */
-export function listFolder(
-  rows: ObjectRow[],
-  prefix: string,
-  options: Record<string, unknown>,
-): ListEntry[] {
-  const start = prefix === '' ? 0 : prefix.length + 1
+export function listFolder(rows: ObjectRow[], prefix: string, options: ListOptions): ListEntry[] {
+  const start = prefix.length
   const entries = new Map<string, ListEntry>()
   for (const row of rows) {
     const rest = row.name.slice(start)
@@ -55,21 +53,12 @@ export function listFolder(
       })
     }
   }
-  const search = typeof options.search === 'string' ? options.search.toLowerCase() : ''
-  const sortBy = (
-    typeof options.sortBy === 'object' && options.sortBy !== null ? options.sortBy : {}
-  ) as Record<string, unknown>
-  const column =
-    sortBy.column === 'created_at' ||
-    sortBy.column === 'updated_at' ||
-    sortBy.column === 'last_accessed_at'
-      ? sortBy.column
-      : 'name'
-  const descending = String(sortBy.order ?? 'asc').toLowerCase() === 'desc'
-  const limit = typeof options.limit === 'number' ? Math.max(0, options.limit) : 100
-  const offset = typeof options.offset === 'number' ? Math.max(0, options.offset) : 0
+  // `search` continues the prefix: hosted matches names that begin with it, in any case, not
+  // names that merely contain it (storage.search, migrations/tenant/0063: `prefix || search`).
+  const search = options.search.toLowerCase()
+  const { column, descending, limit, offset } = options
   const sorted = [...entries.values()]
-    .filter((e) => e.name.toLowerCase().includes(search))
+    .filter((e) => e.name.toLowerCase().startsWith(search))
     .sort((a, b) => {
       // Folders first, as storage does, then the requested column.
       if ((a.id === null) !== (b.id === null)) return a.id === null ? -1 : 1

@@ -3,7 +3,7 @@ import { gatewayError, identifyCaller } from '../apiCaller.ts'
 import { isPgError, jsonRow, jsonRows } from '../db/database.ts'
 import type { Database, Queryable } from '../db/database.ts'
 import { withStorageScope } from './withStorageScope.ts'
-import { BadJsonError, isRecord, json, readJson } from '../http/respond.ts'
+import { BadJsonError, json, readJson } from '../http/respond.ts'
 import type { Handler } from '../http/server.ts'
 import type { JwtClaims, Keys } from '../keys.ts'
 import type { HostedSettings } from '../supabaseConfig.ts'
@@ -11,6 +11,7 @@ import type { BlobStore } from './blobStore.ts'
 import { listFolder } from './listFolder.ts'
 import type { ObjectRow } from './listFolder.ts'
 import { allowsMimeType, readUpload, validObjectName } from './readUpload.ts'
+import { deletePrefixes, listOptions, signedUrlExpiry } from './requestBodies.ts'
 import { StorageError, bucketNotFound, objectNotFound, rlsRefused } from './storageError.ts'
 
 export interface StorageContext {
@@ -286,10 +287,7 @@ async function signObject(
   name: string,
   body: unknown,
 ) {
-  const expiresIn =
-    isRecord(body) && typeof body.expiresIn === 'number'
-      ? Math.max(1, Math.floor(body.expiresIn))
-      : 60
+  const expiresIn = signedUrlExpiry(body)
   const row = await withStorageScope(ctx.db, claims, (tx) =>
     jsonRow<{ id: string }>(
       tx,
@@ -334,10 +332,13 @@ async function listObjects(
   bucketId: string,
   body: unknown,
 ) {
-  const options = isRecord(body) ? body : {}
-  const prefix = typeof options.prefix === 'string' ? options.prefix.replace(/^\/+|\/+$/g, '') : ''
+  const options = listOptions(body)
+  // Hosted reads a prefix as a folder: "a" lists "a/…", and "/a" or "a//" list nothing
+  // (src/storage/object.ts searchObjects).
+  const prefix =
+    options.prefix === '' || options.prefix.endsWith('/') ? options.prefix : `${options.prefix}/`
   // LIKE wildcards in a user's prefix must match literally.
-  const pattern = prefix === '' ? '%' : `${prefix.replace(/[\\%_]/g, '\\$&')}/%`
+  const pattern = `${prefix.replace(/[\\%_]/g, '\\$&')}%`
   const rows = await withStorageScope(ctx.db, claims, (tx) =>
     jsonRows<ObjectRow>(
       tx,
@@ -354,11 +355,7 @@ async function removeObjects(
   bucketId: string,
   body: unknown,
 ) {
-  const prefixes =
-    isRecord(body) && Array.isArray(body.prefixes)
-      ? body.prefixes.filter((p): p is string => typeof p === 'string')
-      : []
-  if (prefixes.length === 0) throw new StorageError(400, 'InvalidRequest', 'prefixes is required')
+  const prefixes = deletePrefixes(body)
   const removed = await withStorageScope(ctx.db, claims, (tx) =>
     jsonRows<ObjectRow>(
       tx,
