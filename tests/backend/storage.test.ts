@@ -151,6 +151,22 @@ describe('what hosted Storage refuses, refused here too', () => {
     expect(await rawUpload(token, `${user.id}/b.png`, 'image/webp', 'PUT')).toBe(200)
   })
 
+  // src/storage/uploader.ts fileUploadFromRequest: MAX_CUSTOM_METADATA_SIZE, 1 MiB.
+  it('user metadata over 1 MiB on an upload (413)', async () => {
+    const user = await signedInUser(backend, 'metadata-size')
+    await makePro(backend, user.id)
+    const bucket = user.supabase.storage.from('attachments')
+    const note = (bytes: number) => ({ note: 'x'.repeat(bytes - '{"note":""}'.length) })
+
+    const tooLarge = await bucket.upload(`${user.id}/a.png`, png(), {
+      metadata: note(1024 * 1024 + 1),
+    })
+    expect((tooLarge.error as { statusCode?: string } | null)?.statusCode).toBe('413')
+    expect(
+      (await bucket.upload(`${user.id}/a.png`, png(), { metadata: note(1024 * 1024) })).error,
+    ).toBeNull()
+  })
+
   it('an object name with characters outside S3’s safe set (400)', async () => {
     const user = await signedInUser(backend, 'key-charset')
     await makePro(backend, user.id)

@@ -7,6 +7,12 @@ export interface Upload {
   userMetadata?: Record<string, unknown>
 }
 
+/**
+ * A multipart upload's `metadata` field may hold at most 1 MiB (supabase/storage
+ * src/storage/uploader.ts, MAX_CUSTOM_METADATA_SIZE in fileUploadFromRequest: 413).
+ */
+const MAX_USER_METADATA_BYTES = 1024 * 1024
+
 /** storage-js sends Blobs as multipart (`''` = the file) and other bodies raw. */
 export async function readUpload(req: Request): Promise<Upload> {
   const type = req.headers.get('content-type') ?? ''
@@ -22,6 +28,15 @@ export async function readUpload(req: Request): Promise<Upload> {
     if (!file) throw new StorageError(400, 'InvalidRequest', 'No file found in the form data')
     const cacheControl = form.get('cacheControl')
     const metadata = form.get('metadata')
+    if (
+      typeof metadata === 'string' &&
+      Buffer.byteLength(metadata, 'utf8') > MAX_USER_METADATA_BYTES
+    )
+      throw new StorageError(
+        413,
+        'Payload too large',
+        'The user_metadata exceeded the maximum allowed size',
+      )
     // Hosted takes a `contentType` field over the file part's own type (uploader.ts).
     const declaredType = form.get('contentType')
     return {
