@@ -3,7 +3,7 @@ import type { HostedSettings } from '../supabaseConfig.ts'
 import { bearerToken } from '../apiCaller.ts'
 import type { JwtClaims, Keys } from '../keys.ts'
 import { JwtError } from '../keys.ts'
-import { AuthError, noAuthorization, sessionNotFound, userNotFound } from './errors.ts'
+import { AuthError, noAuthorization, sessionNotFound, userBanned, userNotFound } from './errors.ts'
 import type { EmailSettings } from './emails.ts'
 import type { Mailbox } from './mailbox.ts'
 import type { PasswordPolicy } from './passwordStrength.ts'
@@ -11,7 +11,7 @@ import type { RateLimits } from './rateLimits.ts'
 import { findSession } from './sessions.ts'
 import type { SessionRow, TokenSettings } from './sessions.ts'
 import type { UserRow } from './userJson.ts'
-import { findUserById } from './users.ts'
+import { findUserById, isBanned } from './users.ts'
 
 export interface AuthSettings {
   autoConfirm: boolean
@@ -92,6 +92,7 @@ export async function requireSession(
   }
   const user = await findUserById(tx, claims.sub)
   if (!user) throw userNotFound()
+  if (isBanned(user)) throw userBanned()
   const session = claims.session_id ? await findSession(tx, claims.session_id) : undefined
   if (!session || session.user_id !== user.id) throw sessionNotFound()
   return { claims, user, session }

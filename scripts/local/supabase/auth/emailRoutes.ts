@@ -5,7 +5,7 @@ import { checkPasswordStrength } from './passwordStrength.ts'
 import type { AuthContext } from './context.ts'
 import { sendAuthEmail } from './emails.ts'
 import type { EmailType } from './emails.ts'
-import { AuthError, otpExpired, validationFailed } from './errors.ts'
+import { AuthError, otpExpired, userBanned, validationFailed } from './errors.ts'
 import {
   PURPOSES_BY_VERIFY_TYPE,
   clearAllTokens,
@@ -21,7 +21,14 @@ import { allowedRedirect } from './redirects.ts'
 import { signIn } from './sessions.ts'
 import { obfuscatedUserJson, userJson } from './userJson.ts'
 import type { UserRow } from './userJson.ts'
-import { createUser, findUserByEmail, findUserById, checkEmail, updateUser } from './users.ts'
+import {
+  createUser,
+  findUserByEmail,
+  findUserById,
+  checkEmail,
+  isBanned,
+  updateUser,
+} from './users.ts'
 
 const PURPOSE_OF = {
   signup: 'confirmation',
@@ -297,6 +304,8 @@ async function applyToken(
 ): Promise<Applied> {
   const user = await findUserById(tx, consumed.user_id)
   if (!user) throw otpExpired()
+  // Thrown, so the token is not spent (hosted checks before it looks at the token).
+  if (isBanned(user)) throw userBanned()
   if (consumed.purpose !== 'email_change' && consumed.purpose !== 'email_change_current') {
     await updateUser(tx, user.id, { confirmEmail: true })
     return { user: (await findUserById(tx, user.id))! }
@@ -373,15 +382,19 @@ export async function verifyGet(ctx: AuthContext, req: Request): Promise<Respons
           }
           return { session: await signIn(tx, tokenSettings(ctx), user, method) }
         })
-        .catch(() => undefined)
+        // A banned user's link says so (prepErrorRedirectURL: 403 is `access_denied`); any
+        // other failure reads as a spent or expired link.
+        .catch((error: unknown) =>
+          error instanceof AuthError && error.errorCode === 'user_banned' ? error : undefined,
+        )
     : undefined
 
   const target = new URL(redirectTo)
-  if (!result) {
+  if (!result || result instanceof AuthError) {
     const error = new URLSearchParams({
       error: 'access_denied',
-      error_code: 'otp_expired',
-      error_description: 'Email link is invalid or has expired',
+      error_code: result?.errorCode ?? 'otp_expired',
+      error_description: result?.message ?? 'Email link is invalid or has expired',
     })
     if (pkce) for (const [k, v] of error) target.searchParams.set(k, v)
     target.hash = error.toString()

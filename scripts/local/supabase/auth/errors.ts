@@ -40,3 +40,11 @@ export const sessionNotFound = () =>
 export const userNotFound = () =>
   new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist')
 export const otpExpired = () => new AuthError(403, 'otp_expired', 'Token has expired or is invalid')
+
+/**
+ * GoTrue's refusal of a banned user (`banned_until` in the future, User.IsBanned) on every
+ * route that needs a signed-in user (supabase/auth internal/api/auth.go requireAuthentication)
+ * and when an email link or code is verified (internal/api/verify.go verifyTokenHash,
+ * verifyUserAndToken): 403 `user_banned`.
+ */
+export const userBanned = () => new AuthError(403, 'user_banned', 'User is banned')

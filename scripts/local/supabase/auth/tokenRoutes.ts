@@ -7,7 +7,7 @@ import { verifyPassword } from './passwords.ts'
 import { weaknessOnSignIn } from './passwordStrength.ts'
 import { redeemAuthCode } from './pkce.ts'
 import { findSession, rotateRefreshToken, sessionResponse, signIn } from './sessions.ts'
-import { findUserByEmail, findUserById } from './users.ts'
+import { findUserByEmail, findUserById, isBanned } from './users.ts'
 
 /** Auth codes from email links must be exchanged promptly (GoTrue: 5 minutes). */
 const AUTH_CODE_LIFETIME_SECONDS = 300
@@ -43,9 +43,7 @@ async function passwordGrant(ctx: AuthContext, body: Record<string, unknown>) {
   if (!user || !matches) throw invalidCredentials()
   if (!user.email_confirmed_at)
     throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed')
-  if (user.banned_until && Date.parse(user.banned_until) > Date.now()) {
-    throw new AuthError(400, 'user_banned', 'User is banned')
-  }
+  if (isBanned(user)) throw new AuthError(400, 'user_banned', 'User is banned')
   // A correct password that the rules (or a breach) have since overtaken still signs in, and
   // the answer says so (passwordStrength.ts weaknessOnSignIn).
   const weakness = weaknessOnSignIn(password, ctx.settings.password)
@@ -82,6 +80,9 @@ async function sessionFor(
       'refresh_token_not_found',
       'Invalid Refresh Token: Refresh Token Not Found',
     )
+  // supabase/auth internal/tokens/service.go RefreshTokenGrant: a banned user's token is refused
+  // and not spent (thrown, so the rotation above is rolled back).
+  if (isBanned(user)) throw new AuthError(400, 'user_banned', 'Invalid Refresh Token: User Banned')
   return sessionResponse(tx, tokenSettings(ctx), user, session, refreshToken)
 }
 

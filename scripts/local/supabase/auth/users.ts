@@ -19,6 +19,11 @@ const SELECT_USER = `
          ), '[]'::json) as factors
   from auth.users u`
 
+/** Whether the user is banned now (GoTrue's User.IsBanned: `banned_until` still ahead). */
+export function isBanned(user: UserRow): boolean {
+  return user.banned_until !== null && Date.parse(user.banned_until) > Date.now()
+}
+
 export function findUserById(tx: Queryable, id: string): Promise<UserRow | undefined> {
   return jsonRow<UserRow>(tx, `${SELECT_USER} where u.id = $1::uuid and u.deleted_at is null`, [id])
 }
