@@ -88,6 +88,15 @@ function checkSendFrequency(ctx: AuthContext, user: UserRow, type: EmailType): v
     )
 }
 
+/**
+ * The project's hourly email budget (`[auth.rate_limit] email_sent`), spent once per email
+ * action, after the per-user max_frequency check, as GoTrue's sendEmail does (thrown inside the
+ * transaction, so nothing is issued when it is spent). Not while confirmations are automatic.
+ */
+function spendEmail(ctx: AuthContext): void {
+  if (!ctx.settings.autoConfirm) ctx.limits?.spendEmail()
+}
+
 /** Issues a token, remembers a PKCE challenge if any, and mails the link (not for email changes). */
 export async function mailToken(
   ctx: AuthContext,
@@ -98,6 +107,7 @@ export async function mailToken(
   challenge: PkceChallenge | undefined,
 ): Promise<void> {
   checkSendFrequency(ctx, user, type)
+  spendEmail(ctx)
   const to = user.email ?? ''
   const token = await issueToken(tx, user.id, PURPOSE_OF[type], to)
   if (challenge) await saveFlowState(tx, user.id, challenge, METHOD_OF[type] ?? type)
@@ -132,6 +142,7 @@ export async function mailEmailChange(
   challenge: PkceChallenge | undefined,
 ): Promise<void> {
   checkSendFrequency(ctx, user, 'email_change')
+  spendEmail(ctx)
   const current = ctx.settings.doubleConfirmChanges && user.email ? user.email : undefined
   const toNew = await issueToken(tx, user.id, 'email_change', newEmail)
   const toCurrent = current

@@ -30,31 +30,92 @@ class TokenBucket {
 }
 
 /**
- * GoTrue's per-client-address limits on the routes where guessing pays: email link and code
- * verification (/verify, `[auth.rate_limit] token_verifications` per 5 minutes) and TOTP
- * challenge and verification (GOTRUE_MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY, 15 a minute by
- * default; config.toml has no key for it). Both with a burst of 30
- * (supabase/auth internal/api/options.go, internal/conf/configuration.go MFAConfiguration).
+ * A fixed window, as GoTrue's IntervalLimiter is (supabase/auth internal/ratelimit/interval.go):
+ * `events` allowed per `windowMs`, the count starting over when a whole window has passed.
+ */
+class FixedWindow {
+  private startedAt = Date.now()
+  private count = 0
+
+  constructor(
+    private readonly events: number,
+    private readonly windowMs: number,
+  ) {}
+
+  take(): boolean {
+    const windows = Math.floor((Date.now() - this.startedAt) / this.windowMs)
+    if (windows > 0) {
+      this.startedAt += windows * this.windowMs
+      this.count = 0
+    }
+    if (this.count >= this.events) return false
+    this.count += 1
+    return true
+  }
+}
+
+/**
+ * GoTrue's per-client-address limits (supabase/auth internal/api/apilimiter/apilimiter.go New,
+ * applied in internal/api/api.go and, for /token, internal/api/token.go Token), each a bucket
+ * with a burst of 30:
+ * - every /token grant (password, refresh, PKCE): `[auth.rate_limit] token_refresh` per 5 minutes;
+ * - sign-up, magic link (/otp), recovery, resend and PUT /user, a bucket each:
+ *   `sign_in_sign_ups` per 5 minutes (GOTRUE_RATE_LIMIT_OTP, newLimiterPer5mOver1h);
+ * - email link and code verification (/verify): `token_verifications` per 5 minutes;
+ * - TOTP challenge and verification: GOTRUE_MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY, 15 a minute
+ *   (config.toml has no key for it; internal/conf/configuration.go MFAConfiguration).
  * The local backend listens on loopback only, so every caller is the same address: one bucket
  * per route stands for GoTrue's bucket per IP.
  */
 const MFA_CHALLENGE_AND_VERIFY_PER_MINUTE = 15
 const BURST = 30
 
+export type LimitedRoute =
+  | 'token'
+  | 'signup'
+  | 'otp'
+  | 'recover'
+  | 'resend'
+  | 'updateUser'
+  | 'verify'
+  | 'mfaVerify'
+  | 'mfaChallenge'
+
 export class RateLimits {
-  private readonly verify: TokenBucket
-  private readonly mfaVerify: TokenBucket
-  private readonly mfaChallenge: TokenBucket
+  private readonly buckets: Record<LimitedRoute, TokenBucket>
+  /**
+   * `[auth.rate_limit] email_sent` per hour for the whole project (apilimiter.go: Email, an
+   * IntervalLimiter), counted once per email action (internal/api/mail.go sendEmail), not per
+   * message; hosted skips it while confirmations are automatic.
+   */
+  private readonly emails: FixedWindow
 
   constructor(limits: HostedSettings['auth']['rateLimit']) {
-    this.verify = new TokenBucket(limits.tokenVerifications / 300, BURST)
-    this.mfaVerify = new TokenBucket(MFA_CHALLENGE_AND_VERIFY_PER_MINUTE / 60, BURST)
-    this.mfaChallenge = new TokenBucket(MFA_CHALLENGE_AND_VERIFY_PER_MINUTE / 60, BURST)
+    const perFiveMinutes = (count: number) => new TokenBucket(count / 300, BURST)
+    const mfa = () => new TokenBucket(MFA_CHALLENGE_AND_VERIFY_PER_MINUTE / 60, BURST)
+    this.buckets = {
+      token: perFiveMinutes(limits.tokenRefresh),
+      signup: perFiveMinutes(limits.signInSignUps),
+      otp: perFiveMinutes(limits.signInSignUps),
+      recover: perFiveMinutes(limits.signInSignUps),
+      resend: perFiveMinutes(limits.signInSignUps),
+      updateUser: perFiveMinutes(limits.signInSignUps),
+      verify: perFiveMinutes(limits.tokenVerifications),
+      mfaVerify: mfa(),
+      mfaChallenge: mfa(),
+    }
+    this.emails = new FixedWindow(limits.emailSent, 3_600_000)
   }
 
   /** Throws GoTrue's 429 when the route's budget is spent. */
-  spend(route: 'verify' | 'mfaVerify' | 'mfaChallenge'): void {
-    if (!this[route].take())
+  spend(route: LimitedRoute): void {
+    if (!this.buckets[route].take())
       throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached')
+  }
+
+  /** Throws GoTrue's 429 when the project's emails for this hour are spent. */
+  spendEmail(): void {
+    if (!this.emails.take())
+      throw new AuthError(429, 'over_email_send_rate_limit', 'email rate limit exceeded')
   }
 }

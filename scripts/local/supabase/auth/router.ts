@@ -7,6 +7,7 @@ import { otp, recover, resend, signup, verifyGet, verifyPost } from './emailRout
 import { AuthError, authErrorResponse } from './errors.ts'
 import { challenge, enroll, unenroll, verify } from './mfaRoutes.ts'
 import { RateLimits } from './rateLimits.ts'
+import type { LimitedRoute } from './rateLimits.ts'
 import { token } from './tokenRoutes.ts'
 import { getUser, logout, updateCurrentUser } from './userRoutes.ts'
 
@@ -48,12 +49,24 @@ export function authRouter(context: AuthContext): Handler {
   }
 }
 
-/** The routes GoTrue rate-limits per client (supabase/auth internal/api/api.go). */
+/** The routes GoTrue rate-limits per client (supabase/auth internal/api/api.go, token.go). */
 function spendBudget(limits: RateLimits, method: string, path: string): void {
-  if (path === '/verify' && (method === 'GET' || method === 'POST')) limits.spend('verify')
-  else if (method === 'POST' && /^\/factors\/[^/]+\/verify$/.test(path)) limits.spend('mfaVerify')
-  else if (method === 'POST' && /^\/factors\/[^/]+\/challenge$/.test(path))
-    limits.spend('mfaChallenge')
+  const route = limitedRoute(method, path)
+  if (route) limits.spend(route)
+}
+
+function limitedRoute(method: string, path: string): LimitedRoute | undefined {
+  if (path === '/verify' && (method === 'GET' || method === 'POST')) return 'verify'
+  if (method === 'PUT' && path === '/user') return 'updateUser'
+  if (method !== 'POST') return undefined
+  if (path === '/token') return 'token'
+  if (path === '/signup') return 'signup'
+  if (path === '/otp') return 'otp'
+  if (path === '/recover') return 'recover'
+  if (path === '/resend') return 'resend'
+  if (/^\/factors\/[^/]+\/verify$/.test(path)) return 'mfaVerify'
+  if (/^\/factors\/[^/]+\/challenge$/.test(path)) return 'mfaChallenge'
+  return undefined
 }
 
 async function route(ctx: AuthContext, req: Request, path: string): Promise<Response> {
