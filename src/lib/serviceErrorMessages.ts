@@ -126,6 +126,10 @@ export function authErrorMessage(error: unknown): string {
   if (e.code === 'validation_failed' && message === 'An email address is too long')
     return 'That email address is too long: it can have at most 255 characters.'
   if (e.name === 'AuthSessionMissingError') return SESSION_ENDED
+  // The same code as a user's one-email-a-minute limit, but for the project's hourly cap
+  // (`[auth.rate_limit] email_sent`): nothing was sent to this person, and a minute is not enough.
+  if (e.code === 'over_email_send_rate_limit' && message === 'email rate limit exceeded')
+    return 'Folio has sent too many emails in the last hour. Please try again later.'
   if (e.code && authByCode[e.code]) return authByCode[e.code] as string
   // GoTrue before error codes (and some proxies) answer with the message alone.
   if (message === 'Invalid login credentials') return authByCode.invalid_credentials as string

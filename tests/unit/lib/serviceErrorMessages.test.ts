@@ -74,6 +74,25 @@ describe('authErrorMessage', () => {
     expect(authErrorMessage({ status: 429, message: 'rate limit' })).toMatch(/Too many attempts/)
   })
 
+  // GoTrue gives one code for two limits: a user's max_frequency (with the seconds left) and
+  // the project's hourly email_sent cap, where no email went to this person at all.
+  it('does not say "we just sent you an email" when the project’s hourly email cap is reached', () => {
+    const perUser = authErrorMessage({
+      status: 429,
+      code: 'over_email_send_rate_limit',
+      message: 'For security purposes, you can only request this after 42 seconds.',
+    })
+    expect(perUser).toMatch(/^We just sent you an email/)
+    const project = authErrorMessage({
+      status: 429,
+      code: 'over_email_send_rate_limit',
+      message: 'email rate limit exceeded',
+    })
+    expect(project).not.toMatch(/just sent you/)
+    expect(project).not.toMatch(/rate limit/)
+    expect(project).toMatch(/last hour.*try again later/i)
+  })
+
   it('names why a password is weak', () => {
     expect(
       authErrorMessage({
