@@ -276,3 +276,38 @@ describe('request bodies hosted Storage refuses, refused here too', () => {
     expect(await remove({ prefixes: many.slice(0, 1000) })).toEqual({ status: 200, body: [] })
   })
 })
+
+// supabase/storage src/storage/database/pg.ts upsertObject: on conflict it sets owner and
+// owner_id to the uploader too, so the object is the replacer's from then on.
+describe('an object replaced by another user', () => {
+  it('belongs to whoever replaced it, for policies that look at the owner', async () => {
+    // A bucket of its own, whose policies let any signed-in user write any name but delete
+    // only what they own; the attachments policies are left as they are.
+    await backend.db.transaction(async (tx) => {
+      await tx.query(
+        `insert into storage.buckets (id, name) values ('shared-owner', 'shared-owner')`,
+      )
+      await tx.query(`create policy "shared-owner read" on storage.objects for select to authenticated
+        using (bucket_id = 'shared-owner')`)
+      await tx.query(`create policy "shared-owner write" on storage.objects for insert to authenticated
+        with check (bucket_id = 'shared-owner')`)
+      await tx.query(`create policy "shared-owner replace" on storage.objects for update to authenticated
+        using (bucket_id = 'shared-owner') with check (bucket_id = 'shared-owner')`)
+      await tx.query(`create policy "shared-owner delete own" on storage.objects for delete to authenticated
+        using (bucket_id = 'shared-owner' and owner_id = auth.uid()::text)`)
+    })
+    const first = await signedInUser(backend, 'owner-first')
+    const second = await signedInUser(backend, 'owner-second')
+    const as = (user: typeof first) => user.supabase.storage.from('shared-owner')
+
+    expect((await as(first).upload('a.png', png())).error).toBeNull()
+    expect((await as(second).upload('a.png', png(), { upsert: true })).error).toBeNull()
+    expect((await as(first).remove(['a.png'])).data).toEqual([])
+    expect((await as(second).remove(['a.png'])).data).toHaveLength(1)
+
+    expect((await as(first).upload('b.png', png())).error).toBeNull()
+    expect((await as(second).update('b.png', png())).error).toBeNull()
+    expect((await as(first).remove(['b.png'])).data).toEqual([])
+    expect((await as(second).remove(['b.png'])).data).toHaveLength(1)
+  })
+})

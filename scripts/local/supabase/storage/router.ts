@@ -187,6 +187,9 @@ async function upload(
     contentLength: file.bytes.byteLength,
     httpStatusCode: 200,
   }
+  // A replaced object belongs to whoever replaced it: hosted's upsert (and its PUT, which is one)
+  // sets owner and owner_id on conflict too (supabase/storage src/storage/database/pg.ts
+  // upsertObject), so a policy on owner judges the new uploader, not the first.
   const upsert = req.method === 'PUT' || req.headers.get('x-upsert') === 'true'
   const row = await withStorageScope(ctx.db, claims, async (tx) => {
     const params = [
@@ -200,7 +203,8 @@ async function upload(
       req.method === 'PUT'
         ? await jsonRow<{ id: string }>(
             tx,
-            `update storage.objects set metadata = $3::jsonb, user_metadata = $4::jsonb, version = $5, updated_at = now()
+            `update storage.objects set metadata = $3::jsonb, user_metadata = $4::jsonb, version = $5,
+               owner = auth.uid(), owner_id = auth.uid()::text, updated_at = now()
              where bucket_id = $1 and name = $2 returning id`,
             params,
           )
@@ -211,7 +215,8 @@ async function upload(
              ${
                upsert
                  ? `on conflict (bucket_id, name) do update set metadata = excluded.metadata,
-               user_metadata = excluded.user_metadata, version = excluded.version, updated_at = now()`
+               user_metadata = excluded.user_metadata, version = excluded.version,
+               owner = excluded.owner, owner_id = excluded.owner_id, updated_at = now()`
                  : ''
              }
              returning id`,
