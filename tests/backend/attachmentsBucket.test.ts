@@ -2,7 +2,7 @@
  * The attachments bucket has its settings (private, 10 MB, images only) even on a project where
  * a bucket of that name already existed, public and unlimited, before the migrations ran.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import type { Backend } from '../../scripts/local/supabase/index.ts'
 import { PNG, client, makePro, serviceClient, signedInUser, startTestBackend } from './helpers.ts'
 import { migrationsWith } from './migrationFixtures.ts'
@@ -40,5 +40,28 @@ describe('attachments bucket settings', () => {
       contentType: 'text/html',
     })
     expect((script.error as { statusCode?: string } | null)?.statusCode).toBe('415')
+  })
+
+  // supabase/config.toml [storage.buckets.attachments] public = false is what the hosted bucket
+  // gets; a row turned public by hand must not serve files at their public address.
+  it('stays private at its public address when only the row says public', async () => {
+    const user = await signedInUser(backend, 'bucket-row-public')
+    await makePro(backend, user.id)
+    const files = user.supabase.storage.from('attachments')
+    expect(
+      (await files.upload(`${user.id}/b.png`, PNG, { contentType: 'image/png' })).error,
+    ).toBeNull()
+    const setPublic = async (value: boolean) => {
+      await backend.db.transaction((tx) =>
+        tx.query(`update storage.buckets set public = $1 where id = 'attachments'`, [value]),
+      )
+    }
+    await setPublic(true)
+    onTestFinished(() => setPublic(false))
+
+    const publicUrl = client(backend).storage.from('attachments').getPublicUrl(`${user.id}/b.png`)
+    const response = await fetch(publicUrl.data.publicUrl)
+    expect(response.status).toBe(404)
+    expect(await response.json()).toMatchObject({ message: 'Bucket not found' })
   })
 })

@@ -281,7 +281,11 @@ async function serveWithoutPolicies(
 
 async function servePublic(ctx: StorageContext, bucketId: string, name: string): Promise<Response> {
   const bucket = await findBucket(ctx, bucketId)
-  if (!bucket.public) throw bucketNotFound()
+  // config.toml's `public` is what `supabase config push` gives the bucket; a row that says
+  // public (a bucket made by hand, say) does not open a bucket the file keeps private. Both
+  // must agree, so this is never more open than hosted, whichever of the two it follows.
+  const declared = ctx.limits?.buckets[bucket.id]?.public
+  if (!bucket.public || declared === false) throw bucketNotFound()
   return serveWithoutPolicies(ctx, bucketId, name)
 }
 
