@@ -211,6 +211,37 @@ export function parseDuration(value: unknown, where: string): number {
 }
 
 /**
+ * Auth settings that make hosted stricter and that the local backend does not carry out. Set
+ * in the file, they would leave it laxer than production without a word, so it refuses to start
+ * instead: carry the rule out in scripts/local/supabase/auth first. Each is off by default in
+ * the CLI's template, and off in this project's file.
+ * - `[auth.email] secure_password_change`: a password change needs a reauthentication nonce
+ *   unless the session is under a day old (supabase/auth internal/api/user.go UserUpdate).
+ * - `[auth.sessions] timebox`, `inactivity_timeout`: refresh refused past them
+ *   (internal/tokens/service.go RefreshTokenGrant, "Session Expired (Inactivity)").
+ * - `[auth.captcha] enabled`: a captcha token on sign-up, sign-in and recovery
+ *   (internal/api/middleware.go verifyCaptcha).
+ * - `[auth.hook.<name>] enabled`: hooks that may refuse or reshape sign-ins and tokens.
+ */
+function refuseUnenforced(auth: Table): void {
+  const unenforced: string[] = []
+  if (table(auth, 'email').secure_password_change === true)
+    unenforced.push('auth.email.secure_password_change')
+  const sessions = table(auth, 'sessions')
+  for (const key of ['timebox', 'inactivity_timeout'])
+    if (sessions[key] !== undefined && !/^0+(?:ms|s|m|h)?$/.test(String(sessions[key]).trim()))
+      unenforced.push(`auth.sessions.${key}`)
+  if (table(auth, 'captcha').enabled === true) unenforced.push('auth.captcha.enabled')
+  for (const [name, hook] of Object.entries(table(auth, 'hook')))
+    if (typeof hook === 'object' && hook !== null && (hook as Table).enabled === true)
+      unenforced.push(`auth.hook.${name}.enabled`)
+  if (unenforced.length)
+    throw new ConfigError(
+      `${unenforced.join(', ')}: the local backend does not enforce ${unenforced.length === 1 ? 'this' : 'these'}, so it would be laxer than hosted. Implement ${unenforced.length === 1 ? 'it' : 'them'} in scripts/local/supabase/auth first.`,
+    )
+}
+
+/**
  * `[auth.email.smtp]`: whether it is on, with the fields the CLI requires of an enabled one
  * (supabase/cli pkg/config/config.go, email.validate). Their values may be env(...) the local
  * backend never has: it keeps every email in its mailbox instead.
@@ -289,6 +320,8 @@ export function parseSupabaseConfig(
   const mfa = table(auth, 'mfa')
   const totp = table(mfa, 'totp')
   const storage = table(root, 'storage')
+
+  refuseUnenforced(auth)
 
   const requirements = readString(auth, 'password_requirements', '', env, 'auth')
   if (!PASSWORD_REQUIREMENTS.includes(requirements as PasswordRequirements))

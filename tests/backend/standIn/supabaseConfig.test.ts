@@ -76,6 +76,25 @@ describe('supabase/config.toml as the local backend reads it', () => {
     )
   })
 
+  // Hosted would be stricter with these on, and the local backend does not carry them out.
+  it('refuses settings that would make hosted stricter than the local backend is', () => {
+    for (const [text, key] of [
+      ['[auth.email]\nsecure_password_change = true', 'auth.email.secure_password_change'],
+      ['[auth.sessions]\ntimebox = "24h"', 'auth.sessions.timebox'],
+      ['[auth.sessions]\ninactivity_timeout = "8h"', 'auth.sessions.inactivity_timeout'],
+      ['[auth.captcha]\nenabled = true\nprovider = "hcaptcha"', 'auth.captcha.enabled'],
+      ['[auth.hook.custom_access_token]\nenabled = true', 'auth.hook.custom_access_token.enabled'],
+    ])
+      expect(() => parseSupabaseConfig(text!, {}), key).toThrow(
+        new RegExp(`^${key!.replaceAll('.', '\\.')}: the local backend does not enforce this`),
+      )
+    expect(() =>
+      parseSupabaseConfig('[auth.email]\nsecure_password_change = false', {}),
+    ).not.toThrow()
+    expect(() => parseSupabaseConfig('[auth.sessions]\ntimebox = "0"', {})).not.toThrow()
+    expect(() => parseSupabaseConfig('[auth.captcha]\nenabled = true', {})).toThrow(ConfigError)
+  })
+
   it('names the key and the problem when a value is wrong', () => {
     expect(() => parseSupabaseConfig('[auth]\njwt_expiry = "soon"', {})).toThrow(
       /auth.jwt_expiry must be a non-negative number/,
