@@ -96,6 +96,46 @@ describe('sign up and email confirmation', () => {
     expect(again.data.user?.identities).toEqual([])
   })
 
+  // supabase/auth internal/api/signup.go Signup: an unconfirmed user is not updated by another
+  // sign-up with their address ("we can't be sure of their claimed identity").
+  it('keeps the first password of an unconfirmed address that someone signs up with again', async () => {
+    const email = uniqueEmail('pre-hijack')
+    const owner = await client(backend).auth.signUp({
+      email,
+      password: 'the owner password',
+      options: { data: { name: 'Owner' } },
+    })
+    expect(owner.error).toBeNull()
+    // Past max_frequency, so the second sign-up is answered rather than refused with 429.
+    await backend.db.transaction((tx) =>
+      tx.query(
+        `update auth.users set confirmation_sent_at = now() - interval '2 minutes' where email = $1`,
+        [email],
+      ),
+    )
+    const stranger = await client(backend).auth.signUp({
+      email,
+      password: 'the stranger password',
+      options: { data: { name: 'Stranger' } },
+    })
+    expect(stranger.error).toBeNull()
+
+    // The owner confirms with the link the second sign-up sent.
+    const confirmed = fragmentParams(await followLink(backend.mailbox.latestLink(email)!))
+    expect(confirmed.get('access_token')).toBeTruthy()
+    const asStranger = await client(backend).auth.signInWithPassword({
+      email,
+      password: 'the stranger password',
+    })
+    expect(asStranger.error?.code).toBe('invalid_credentials')
+    const asOwner = await client(backend).auth.signInWithPassword({
+      email,
+      password: 'the owner password',
+    })
+    expect(asOwner.error).toBeNull()
+    expect(asOwner.data.user?.user_metadata).toMatchObject({ name: 'Owner' })
+  })
+
   it('validates email and password like GoTrue', async () => {
     const weak = await client(backend).auth.signUp({ email: uniqueEmail('weak'), password: '123' })
     expect(weak.error?.status).toBe(422)

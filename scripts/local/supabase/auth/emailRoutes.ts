@@ -197,10 +197,10 @@ export async function signup(ctx: AuthContext, req: Request, body: unknown) {
         throw new AuthError(422, 'user_already_exists', 'User already registered')
       return obfuscatedUserJson(email, metadata)
     }
-    if (existing) {
-      // Unconfirmed: signing up again replaces the password and re-sends the link.
-      await updateUser(tx, existing.id, { passwordHash, userMetadata: metadata })
-    }
+    // Unconfirmed: signing up again only re-sends the link. Whoever asks may not be whoever
+    // signed up first, so the password and metadata stay theirs; were they replaced, the owner
+    // would confirm an account with a stranger's password (supabase/auth internal/api/signup.go
+    // Signup: "do not update the user because we can't be sure of their claimed identity").
     const user =
       existing ??
       (await createUser(tx, {
