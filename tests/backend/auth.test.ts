@@ -136,6 +136,34 @@ describe('sign up and email confirmation', () => {
     expect(asOwner.data.user?.user_metadata).toMatchObject({ name: 'Owner' })
   })
 
+  // [auth.email] otp_expiry = 3600: GoTrue's isOtpExpired (internal/api/verify.go) counts from
+  // when the email went out.
+  it('refuses an email code once otp_expiry (an hour) has passed since it was sent', async () => {
+    const fresh = await signedInUser(backend, 'otp-fresh')
+    const stale = await signedInUser(backend, 'otp-stale')
+    for (const user of [fresh, stale])
+      expect((await client(backend).auth.signInWithOtp({ email: user.email })).error).toBeNull()
+    const age = async (email: string, seconds: number) => {
+      await backend.db.transaction((tx) =>
+        tx.query(
+          `update auth.one_time_tokens set created_at = now() - make_interval(secs => $2)
+           where user_id = (select id from auth.users where email = $1)`,
+          [email, seconds],
+        ),
+      )
+    }
+    await age(fresh.email, 3590)
+    await age(stale.email, 3610)
+    const verify = (email: string) =>
+      client(backend).auth.verifyOtp({
+        email,
+        token: backend.mailbox.latest(email)!.otp,
+        type: 'email',
+      })
+    expect((await verify(fresh.email)).error).toBeNull()
+    expect((await verify(stale.email)).error).toMatchObject({ status: 403, code: 'otp_expired' })
+  })
+
   it('validates email and password like GoTrue', async () => {
     const weak = await client(backend).auth.signUp({ email: uniqueEmail('weak'), password: '123' })
     expect(weak.error?.status).toBe(422)
