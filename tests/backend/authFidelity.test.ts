@@ -3,9 +3,6 @@
  * attempt limits, who may call it from a browser, and the settings in supabase/config.toml.
  * Each test plays the attacker (or the careless user) the rule is there for.
  */
-import { copyFile, cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import * as OTPAuth from 'otpauth'
 import QRCode from 'qrcode'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -13,6 +10,7 @@ import WebSocket from 'ws'
 import type { Backend } from '../../scripts/local/supabase/index.ts'
 import {
   client,
+  configWith,
   enrolTotp,
   followLink,
   fragmentParams,
@@ -501,26 +499,6 @@ describe('emails, as supabase/config.toml writes them (hosted GoTrue templatemai
 })
 
 describe('settings come from supabase/config.toml', () => {
-  let root: string
-  let dir: string
-  beforeAll(async () => {
-    root = await mkdtemp(path.join(tmpdir(), 'folio-config-'))
-    // A repository of its own: config.toml's email templates are read from beside it.
-    dir = path.join(root, 'supabase')
-    await cp(path.resolve('supabase/templates'), path.join(dir, 'templates'), { recursive: true })
-  })
-  afterAll(() => rm(root, { recursive: true, force: true }))
-
-  /** A copy of the real file with one value changed. */
-  async function configWith(replace: [RegExp, string]): Promise<string> {
-    const file = path.join(dir, `${crypto.randomUUID()}.toml`)
-    await copyFile(path.resolve('supabase/config.toml'), file)
-    const text = await readFile(file, 'utf8')
-    expect(text).toMatch(replace[0])
-    await writeFile(file, text.replace(replace[0], replace[1]))
-    return file
-  }
-
   it('the declared minimum password length (8) is what sign-up enforces', async () => {
     const short = await client(backend).auth.signUp({
       email: uniqueEmail('short'),

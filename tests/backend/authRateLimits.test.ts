@@ -7,7 +7,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Backend } from '../../scripts/local/supabase/index.ts'
-import { client, serviceClient, startTestBackend, uniqueEmail } from './helpers.ts'
+import { client, configWith, serviceClient, startTestBackend, uniqueEmail } from './helpers.ts'
 
 let backend: Backend
 beforeEach(async () => {
@@ -71,6 +71,10 @@ describe('auth rate limits from config.toml', () => {
   })
 
   it('email_sent: 30 emails an hour for the whole project, then 429 and nothing sent', async () => {
+    await backend.stop()
+    backend = await startTestBackend({
+      configFile: await configWith([/^email_sent = \d+$/m, 'email_sent = 30']),
+    })
     const signUps = await at(20, (i) =>
       client(backend).auth.signUp({
         email: uniqueEmail(`mail-${i}`),
@@ -94,5 +98,18 @@ describe('auth rate limits from config.toml', () => {
     expect(backend.mailbox.list(late)).toEqual([])
     const { data } = await serviceClient(backend).auth.admin.listUsers({ perPage: 1000 })
     expect(data?.users?.some((u) => u.email === late) ?? false).toBe(false)
+
+    // A notice spends the same budget, but a spent one only leaves it unsent: the new password
+    // stands, as GoTrue logs the 429 and goes on.
+    const owner = await confirmedUser('notice-after-cap')
+    const signedIn = client(backend)
+    expect((await signedIn.auth.signInWithPassword(owner)).error).toBeNull()
+    expect((await signedIn.auth.updateUser({ password: 'another long password' })).error).toBeNull()
+    expect(backend.mailbox.list(owner.email)).toEqual([])
+    const again = await client(backend).auth.signInWithPassword({
+      email: owner.email,
+      password: 'another long password',
+    })
+    expect(again.error).toBeNull()
   })
 })

@@ -1,9 +1,11 @@
+import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createClient } from '@supabase/supabase-js'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import * as OTPAuth from 'otpauth'
-import { inject } from 'vitest'
+import { expect, inject } from 'vitest'
 import WebSocket from 'ws'
 import {
   startBackend,
@@ -35,6 +37,22 @@ export function startTestBackend(overrides: Partial<BackendOptions> = {}): Promi
     log: () => undefined,
     ...overrides,
   })
+}
+
+/**
+ * A copy of supabase/config.toml with one value changed, for `startTestBackend({ configFile })`.
+ * It lies in a repository of its own (a temporary folder, left to the system to clear) with the
+ * email templates the file names beside it.
+ */
+export async function configWith(replace: [RegExp, string]): Promise<string> {
+  const root = await mkdtemp(path.join(tmpdir(), 'folio-config-'))
+  const dir = path.join(root, 'supabase')
+  await cp(path.resolve('supabase/templates'), path.join(dir, 'templates'), { recursive: true })
+  const text = await readFile(path.resolve('supabase/config.toml'), 'utf8')
+  expect(text).toMatch(replace[0])
+  const file = path.join(dir, 'config.toml')
+  await writeFile(file, text.replace(replace[0], replace[1]))
+  return file
 }
 
 /** A supabase-js client as the browser would have it, minus storage and timers. */

@@ -122,7 +122,7 @@ describe('supabase/config.toml as the local backend reads it', () => {
   it('sends mail through its own SMTP server, with the email_sent limit hosted then applies', () => {
     const hosted = readSupabaseConfig(path.resolve('supabase/config.toml'), {})
     expect(hosted.auth.email.smtpEnabled).toBe(true)
-    expect(hosted.auth.rateLimit.emailSent).toBe(30)
+    expect(hosted.auth.rateLimit.emailSent).toBe(100)
     // Without it, the CLI does not send email_sent and hosted keeps its own service's 2 an hour.
     const without = parseSupabaseConfig('[auth.rate_limit]\nemail_sent = 30\n')
     expect(without.auth.email.smtpEnabled).toBe(false)

@@ -3,8 +3,8 @@ import { isRecord, redirect, stringField } from '../http/respond.ts'
 import { tokenSettings } from './context.ts'
 import { checkPasswordStrength } from './passwordStrength.ts'
 import type { AuthContext } from './context.ts'
-import { sendAuthEmail } from './emails.ts'
-import type { EmailType } from './emails.ts'
+import { sendAccountNotice, sendAuthEmail } from './emails.ts'
+import type { AccountNotice, EmailType } from './emails.ts'
 import { AuthError, otpExpired, userBanned, validationFailed } from './errors.ts'
 import {
   PURPOSES_BY_VERIFY_TYPE,
@@ -95,6 +95,21 @@ function checkSendFrequency(ctx: AuthContext, user: UserRow, type: EmailType): v
  */
 function spendEmail(ctx: AuthContext): void {
   if (!ctx.settings.autoConfirm) ctx.limits?.spendEmail()
+}
+
+/**
+ * A notice that the account changed (emails.ts sendAccountNotice). It spends the hour's email
+ * budget too, but a spent budget only leaves it unsent: GoTrue logs the 429 and the change
+ * stands (internal/api/user.go and mfa.go, after sendEmail).
+ */
+export function sendNotice(
+  ctx: AuthContext,
+  notice: AccountNotice,
+  options: { to: string | null; factorType?: string },
+): void {
+  sendAccountNotice(ctx.mailbox, ctx.settings.email, notice, options, () =>
+    ctx.settings.autoConfirm ? true : (ctx.limits?.tryEmail() ?? true),
+  )
 }
 
 /** Issues a token, remembers a PKCE challenge if any, and mails the link (not for email changes). */

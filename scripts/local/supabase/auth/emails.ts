@@ -128,9 +128,11 @@ export function sendAccountNotice(
   settings: EmailSettings,
   notice: AccountNotice,
   options: { to: string | null; factorType?: string },
+  /** Takes one of the project's emails for this hour; false when they are spent. */
+  takeEmail: () => boolean = () => true,
 ): MailMessage | undefined {
   const content = settings.notifications[notice]
-  if (!content || !options.to || !settings.smtpEnabled) return undefined
+  if (!content || !options.to || !settings.smtpEnabled || !takeEmail()) return undefined
   const fields: Record<string, string> = { SiteURL: settings.siteUrl, Email: options.to }
   if (notice === 'mfa_factor_enrolled') fields.FactorType = options.factorType ?? 'totp'
   const where = `auth.email.notification.${notice}`

@@ -5,7 +5,7 @@ import type { Queryable } from '../db/database.ts'
 import { isRecord, stringField } from '../http/respond.ts'
 import { requireSession, tokenSettings } from './context.ts'
 import type { AuthContext } from './context.ts'
-import { sendAccountNotice } from './emails.ts'
+import { sendNotice } from './emailRoutes.ts'
 import { AuthError, validationFailed } from './errors.ts'
 import {
   addAuthenticationMethod,
@@ -261,7 +261,7 @@ export async function verify(ctx: AuthContext, req: Request, factorId: string, b
   if ('error' in outcome) throw outcome.error
   // Sent once the factor's first verification is kept, as GoTrue's verifyTOTPFactor does.
   if (outcome.enrolled !== undefined)
-    sendAccountNotice(ctx.mailbox, ctx.settings.email, 'mfa_factor_enrolled', {
+    sendNotice(ctx, 'mfa_factor_enrolled', {
       to: outcome.enrolled,
       factorType: 'totp',
     })

@@ -115,7 +115,12 @@ export class RateLimits {
 
   /** Throws GoTrue's 429 when the project's emails for this hour are spent. */
   spendEmail(): void {
-    if (!this.emails.take())
+    if (!this.tryEmail())
       throw new AuthError(429, 'over_email_send_rate_limit', 'email rate limit exceeded')
+  }
+
+  /** Takes one of this hour's emails; false when they are spent. */
+  tryEmail(): boolean {
+    return this.emails.take()
   }
 }

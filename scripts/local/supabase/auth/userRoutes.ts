@@ -1,9 +1,8 @@
 import { isRecord, stringField } from '../http/respond.ts'
 import { requireSession } from './context.ts'
-import { sendAccountNotice } from './emails.ts'
 import { checkPasswordStrength } from './passwordStrength.ts'
 import type { AuthContext } from './context.ts'
-import { mailEmailChange } from './emailRoutes.ts'
+import { mailEmailChange, sendNotice } from './emailRoutes.ts'
 import { clearAllTokens } from './oneTimeTokens.ts'
 import { AuthError, validationFailed } from './errors.ts'
 import { hashPassword, verifyPassword } from './passwords.ts'
@@ -94,7 +93,7 @@ export async function updateCurrentUser(ctx: AuthContext, req: Request, body: un
   })
   // Sent once the new password is kept, as GoTrue's UserUpdate does (internal/api/user.go).
   if (passwordHash !== undefined)
-    sendAccountNotice(ctx.mailbox, ctx.settings.email, 'password_changed', { to: owner })
+    sendNotice(ctx, 'password_changed', { to: owner })
   return updated
 }
 
