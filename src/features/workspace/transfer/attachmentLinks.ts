@@ -40,8 +40,16 @@ export function relativeLink(path: string): string {
   return path.split('/').map(encodeURIComponent).join('/')
 }
 
-/** Markdown link destinations: `](dest)` and `](dest "title")`, also in `![alt](dest)`. */
-const LINK_DESTINATION = /\]\(\s*<?([^\s)>]+)>?(\s+"[^"]*")?\s*\)/g
+/**
+ * Markdown link destinations: `](dest)` and `](dest "title")`, also in `![alt](dest)`. A
+ * destination may hold balanced parentheses, one level deep, as an export's folder does when a
+ * title has them (`attachments/Plan (draft)/x.png`), and never a `(` that opens no pair. Each
+ * `](` is a place to start, and with `[^\s)>]+` a start that failed had run on through every
+ * later `](`, each of which was then scanned again (a note of `](` 500,000 times over took the
+ * tab many minutes). Now a start runs through a later `](` only as a pair, `](x)`, which is a
+ * link that closes: scanned once.
+ */
+const LINK_DESTINATION = /\]\(\s*<?((?:[^\s()>]|\([^\s()>]*\))+)>?(\s+"[^"]*")?\s*\)/g
 
 /** `dir/a.md` + `../img/x.png` → `img/x.png`; null when it leaves the zip or is not relative. */
 export function resolveRelative(fromFile: string, destination: string): string | null {

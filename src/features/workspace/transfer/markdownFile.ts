@@ -33,16 +33,27 @@ export function toMarkdownFile(document: {
   ].join('\n')
 }
 
-/** The scalar fields of a simple frontmatter block (what markdown tools write). */
+/**
+ * The scalar fields of a simple frontmatter block (what markdown tools write). An imported file
+ * is anybody's, and one line of it can be a megabyte: the value is trimmed and its comment found
+ * by plain scans, as `(.*?)\s*$` and `\s+#.*$` would retry a long run of spaces from each of its
+ * characters (a 1 MB line took the tab many minutes).
+ */
 function frontmatterFields(block: string): Map<string, string> {
   const fields = new Map<string, string>()
   for (const line of block.split(/\r?\n/)) {
-    const match = /^([A-Za-z_][\w-]*):\s*(.*?)\s*$/.exec(line)
+    const match = /^([A-Za-z_][\w-]*):/.exec(line)
     if (!match) continue
-    const [, key = '', raw = ''] = match
-    fields.set(key.toLowerCase(), scalar(raw))
+    const key = match[1] ?? ''
+    fields.set(key.toLowerCase(), scalar(line.slice(match[0].length).trim()))
   }
   return fields
+}
+
+/** A YAML plain scalar ends where a comment begins: at a `#` after whitespace. */
+function withoutComment(raw: string): string {
+  const comment = raw.search(/\s#/)
+  return comment === -1 ? raw : raw.slice(0, comment).trimEnd()
 }
 
 function scalar(raw: string): string {
@@ -55,7 +66,7 @@ function scalar(raw: string): string {
   }
   if (raw.startsWith("'"))
     return raw.slice(1, raw.endsWith("'") ? -1 : undefined).replace(/''/g, "'")
-  return raw.replace(/\s+#.*$/, '')
+  return withoutComment(raw)
 }
 
 /** `notes/Project plan.md` → `Project plan`. */

@@ -112,6 +112,25 @@ describe('import', () => {
     ])
   })
 
+  it('brings back the images of a note whose title has parentheses', async () => {
+    // Its folder in the export is `attachments/Plan (draft)/`, written unescaped in the link.
+    const path = `${USER}/doc-1/ab12cd34-shot.png`
+    const rows = [
+      {
+        ...documents(1)[0]!,
+        title: 'Plan (draft)',
+        body: `![shot](${attachmentUrl(BACKEND, path)})`,
+      },
+    ]
+    const { zip } = await buildExportZip(source(rows, { [path]: PNG }), BACKEND)
+    const selection = await readImportFiles([
+      asFile('folio-export.zip', new Uint8Array(await zip.arrayBuffer())),
+    ])
+    expect(selection.documents[0]?.images.map((image) => image.zipPath)).toEqual([
+      'attachments/Plan (draft)/ab12cd34-shot.png',
+    ])
+  })
+
   it('takes a folder of markdown from elsewhere, with relative images', async () => {
     const zip = zipSync({
       'notes/one.md': strToU8('# First note\n\n![x](../img/x.png)'),
