@@ -8,7 +8,13 @@ import { ATTACHMENT_TYPES, MAX_ATTACHMENT_BYTES } from '../attachments'
 import { MAX_DOCUMENT_BYTES, MAX_TITLE_LENGTH, formatBytes } from '../documentLimits'
 import { relativeLinkTargets } from './attachmentLinks'
 import { parseMarkdownFile } from './markdownFile'
-import { type ZipEntry, unpackEntry, zipEntries } from './zipEntries'
+import {
+  MAX_ZIP_ENTRIES,
+  TooManyZipEntries,
+  type ZipEntry,
+  unpackEntry,
+  zipEntries,
+} from './zipEntries'
 
 /**
  * The largest markdown file that can still fit in a document: the body's limit, with room for
@@ -24,6 +30,13 @@ export const MAX_MARKDOWN_FILE_BYTES = MAX_DOCUMENT_BYTES + 64 * 1024
  * their 10 MB limit: more than most workspaces, far less than what brings a tab down.
  */
 export const MAX_IMPORT_BYTES = 200 * MAX_DOCUMENT_BYTES
+
+/**
+ * The most documents one import creates. Each is a row of one insert and a line on the
+ * dashboard: ten thousand is more notes than most workspaces hold, and reading that many takes
+ * the tab a fraction of a second.
+ */
+export const MAX_IMPORT_DOCUMENTS = 10_000
 
 export interface ImportImage {
   /** Its path in the zip, which the body's relative links resolve to. */
@@ -97,6 +110,11 @@ const tooLargeForDocument = (source: string) =>
 const overImportLimit = (name: string) =>
   `“${name}” would take this import past ${formatBytes(MAX_IMPORT_BYTES)}, the most Folio imports at once, so nothing in it is imported. Split it into smaller zips, or import fewer files at a time.`
 
+const formatCount = (count: number) => count.toLocaleString('en-US')
+
+const overDocumentLimit = (name: string, whole: boolean) =>
+  `“${name}” would take this import past ${formatCount(MAX_IMPORT_DOCUMENTS)} documents, the most Folio imports at once${whole ? ', so nothing in it is imported' : ''}. Import fewer files at a time.`
+
 function markdownDocument(
   source: string,
   path: string,
@@ -141,8 +159,12 @@ function readZip(name: string, zip: Uint8Array, room: number): ZipReading {
   let entries: Map<string, ZipEntry>
   try {
     entries = zipEntries(zip)
-  } catch {
-    return refused(`“${name}” could not be opened as a zip file.`)
+  } catch (error) {
+    return refused(
+      error instanceof TooManyZipEntries
+        ? `“${name}” holds more than ${formatCount(MAX_ZIP_ENTRIES)} files, the most Folio reads from one zip, so nothing in it is imported. Split it into smaller zips.`
+        : `“${name}” could not be opened as a zip file.`,
+    )
   }
   const reading: ZipReading = { documents: [], problems: [], unpackedBytes: 0 }
 
@@ -242,14 +264,20 @@ export async function readImportFiles(files: readonly ImportInputFile[]): Promis
       selection.problems.push(`“${file.name}” could not be read.`)
       continue
     }
+    const room = MAX_IMPORT_DOCUMENTS - selection.documents.length
     if (/\.zip$/i.test(file.name) || isZip(data)) {
       const reading = readZip(file.name, data, MAX_IMPORT_BYTES - heldBytes)
       heldBytes += reading.unpackedBytes
+      if (reading.documents.length > room) {
+        selection.problems.push(overDocumentLimit(file.name, true))
+        continue
+      }
       selection.documents.push(...reading.documents)
       selection.problems.push(...reading.problems)
     } else if (isMarkdown) {
       const document = markdownDocument(file.name, file.name, data, selection.problems)
-      if (document) selection.documents.push({ ...document, images: [] })
+      if (document && room < 1) selection.problems.push(overDocumentLimit(file.name, false))
+      else if (document) selection.documents.push({ ...document, images: [] })
     } else selection.problems.push(`“${file.name}” is not a markdown file (.md) or a zip of them.`)
   }
   return selection

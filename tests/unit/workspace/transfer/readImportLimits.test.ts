@@ -10,9 +10,11 @@ import { MAX_ATTACHMENT_BYTES } from '../../../../src/features/workspace/attachm
 import { MAX_DOCUMENT_BYTES } from '../../../../src/features/workspace/documentLimits.ts'
 import {
   MAX_IMPORT_BYTES,
+  MAX_IMPORT_DOCUMENTS,
   MAX_MARKDOWN_FILE_BYTES,
   readImportFiles,
 } from '../../../../src/features/workspace/transfer/readImport.ts'
+import { MAX_ZIP_ENTRIES } from '../../../../src/features/workspace/transfer/zipEntries.ts'
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3, 4])
 
@@ -215,5 +217,84 @@ describe('hostile text in an imported note', () => {
     expect(selection.problems).toEqual([])
     expect(selection.documents).toHaveLength(1)
     expect(elapsed).toBeLessThan(1000)
+  })
+})
+
+/**
+ * A zip whose directory lists `count` notes, all pointing at the one stored note it holds, as a
+ * bomb builder would write it: each listed note costs 60 bytes of zip, whatever it unpacks to.
+ */
+function listing(count: number): Uint8Array {
+  const note = strToU8('# Note')
+  const local = new Uint8Array(30 + 'n.md'.length + note.length)
+  const localView = new DataView(local.buffer)
+  localView.setUint32(0, 0x04034b50, true)
+  localView.setUint32(18, note.length, true)
+  localView.setUint32(22, note.length, true)
+  localView.setUint16(26, 'n.md'.length, true)
+  local.set(strToU8('n.md'), 30)
+  local.set(note, 30 + 'n.md'.length)
+  const records = Array.from({ length: count }, (_, index) => {
+    const name = strToU8(`note-${index}.md`)
+    const record = new Uint8Array(46 + name.length)
+    const view = new DataView(record.buffer)
+    view.setUint32(0, 0x02014b50, true)
+    view.setUint32(20, note.length, true)
+    view.setUint32(24, note.length, true)
+    view.setUint16(28, name.length, true)
+    record.set(name, 46)
+    return record
+  })
+  const directorySize = records.reduce((sum, record) => sum + record.length, 0)
+  const end = new Uint8Array(22)
+  const endView = new DataView(end.buffer)
+  endView.setUint32(0, 0x06054b50, true)
+  endView.setUint16(8, count, true)
+  endView.setUint16(10, count, true)
+  endView.setUint32(12, directorySize, true)
+  endView.setUint32(16, local.length, true)
+  const zip = new Uint8Array(local.length + directorySize + end.length)
+  let at = 0
+  for (const part of [local, ...records, end]) {
+    zip.set(part, at)
+    at += part.length
+  }
+  return zip
+}
+
+describe('how many files an import takes', () => {
+  it('refuses a zip that lists more files than it may, reading none of them', async () => {
+    // 65,535, the most a zip lists without zip64, in 3.6 MB: before there was a limit, 65,535
+    // documents to import (a million, in 60 MB, held the tab 15 s and then broke the dialog).
+    const zip = listing(0xffff)
+    const started = performance.now()
+    const selection = await readImportFiles([asFile('many.zip', zip)])
+    expect(performance.now() - started).toBeLessThan(1000)
+    expect(selection.documents).toEqual([])
+    expect(selection.problems).toEqual([
+      `“many.zip” holds more than ${MAX_ZIP_ENTRIES.toLocaleString('en-US')} files, the most Folio reads from one zip, so nothing in it is imported. Split it into smaller zips.`,
+    ])
+  })
+
+  it('reads a zip of as many documents as one import creates', async () => {
+    const selection = await readImportFiles([asFile('full.zip', listing(MAX_IMPORT_DOCUMENTS))])
+    expect(selection.problems).toEqual([])
+    expect(selection.documents).toHaveLength(MAX_IMPORT_DOCUMENTS)
+  })
+
+  it('stops taking documents at the most one import creates', async () => {
+    const half = MAX_IMPORT_DOCUMENTS / 2
+    const selection = await readImportFiles([
+      asFile('first.zip', listing(half)),
+      asFile('second.zip', listing(half)),
+      asFile('third.zip', listing(1)),
+      asFile('one more.md', strToU8('# One more')),
+    ])
+    expect(selection.documents).toHaveLength(MAX_IMPORT_DOCUMENTS)
+    const limit = MAX_IMPORT_DOCUMENTS.toLocaleString('en-US')
+    expect(selection.problems).toEqual([
+      `“third.zip” would take this import past ${limit} documents, the most Folio imports at once, so nothing in it is imported. Import fewer files at a time.`,
+      `“one more.md” would take this import past ${limit} documents, the most Folio imports at once. Import fewer files at a time.`,
+    ])
   })
 })
