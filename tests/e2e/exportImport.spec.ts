@@ -5,10 +5,16 @@
  */
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { unzipSync } from 'fflate'
+import { strToU8, unzipSync, zipSync } from 'fflate'
 import type { Page } from '@playwright/test'
 import { BACKEND_URL, adminClient, createUser, signIn, type TestUser } from './backend.ts'
-import { documentLink, insertDocument } from './dashboardHelpers.ts'
+import {
+  appendText,
+  documentLink,
+  editorReady,
+  insertDocument,
+  saveStatus,
+} from './dashboardHelpers.ts'
 import { expect, test } from './fixtures.ts'
 
 const PNG = Buffer.from(
@@ -231,6 +237,40 @@ test('Free plan limits and bad files are explained before anything is written', 
   await dialog.getByRole('button', { name: 'Import 1 document' }).click()
   await expect(page.getByText('Imported 1 document.')).toBeVisible()
   await expect(documentLink(page, 'From frontmatter')).toBeVisible()
+})
+
+test('a hostile note is read, imported and opened without holding the tab', async ({ page }) => {
+  // Runs a backtracking matcher retries from each character, in the frontmatter, the heading
+  // and links that never close: before they were read in one pass, reading this file held the
+  // tab for minutes. (A heading line this long still takes the editor a second or two to lay
+  // out, as any line of 100,000 characters does.)
+  const hostile = [
+    `---\ntags: a${' '.repeat(150_000)}b\n---`,
+    `# Plan${' \t'.repeat(50_000)}draft`,
+    `Text ${']('.repeat(100_000)}`,
+    `[${'['.repeat(100_000)}`,
+  ].join('\n')
+  const user = await createUser('hostileimport')
+  await signIn(page, user)
+  const dialog = await chooseImportFiles(page, [
+    {
+      name: 'hostile.zip',
+      mimeType: 'application/zip',
+      buffer: Buffer.from(zipSync({ 'hostile.md': strToU8(hostile) })),
+    },
+  ])
+  await expect(dialog.getByText('Ready to import 1 document:')).toBeVisible({ timeout: 5000 })
+  await dialog.getByRole('button', { name: 'Import 1 document' }).click()
+  await expect(page.getByText('Imported 1 document.')).toBeVisible()
+  await documentLink(page, 'Plan draft').click()
+  // Each save asks for the heading again: a keystroke is saved, and the title still follows.
+  await editorReady(page)
+  await appendText(page, '!')
+  // Sending 600 KB back takes a busy machine a few seconds.
+  await expect(saveStatus(page)).toHaveAttribute('data-status', 'saved', { timeout: 15_000 })
+  const [saved] = await documentsOf(user)
+  expect(saved?.body.endsWith('[!')).toBe(true)
+  expect(saved?.title).toBe('Plan draft')
 })
 
 test('Export all from the keyboard keeps the focus on its button', async ({ page }) => {
