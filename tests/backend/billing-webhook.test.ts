@@ -88,6 +88,19 @@ describe('stripe-webhook: signatures', () => {
     expect(await row('products', 'prod_signed')).toMatchObject({ name: 'Signed', active: true })
   })
 
+  it('refuses a genuine delivery replayed after five minutes, writing nothing', async () => {
+    // Stripe's own tolerance (stripe-node Webhooks.js, DEFAULT_TOLERANCE 300 s): a captured
+    // delivery cannot be sent again later, such as after the row it wrote was changed.
+    const replayed = fixture('product', { id: 'prod_replayed', name: 'Replayed' })
+    const before = await eventCount()
+    const late = await env.sendEvent(buildEvent('product.created', replayed), {
+      signedAt: nowSeconds() - 6 * 60,
+    })
+    expect(late).toMatchObject({ status: 400, json: { code: 'invalid_signature' } })
+    expect(await row('products', 'prod_replayed')).toBeNull()
+    expect(await eventCount()).toBe(before)
+  })
+
   it('acknowledges event types it does not handle without writing', async () => {
     const result = await env.sendEvent(buildEvent('charge.refunded', fixture('product')))
     expect(result).toMatchObject({ status: 200, json: { received: true, applied: false } })
@@ -273,6 +286,20 @@ describe('stripe-webhook: replay and order', () => {
     const again = await env.sendEvent(event)
     expect(again).toMatchObject({ status: 200, json: { received: true, duplicate: true } })
     expect(await row('subscriptions', subscription.id)).toMatchObject({ quantity: 5 })
+    const ledger = await admin.from('stripe_events').select('id').eq('id', event.id)
+    expect(ledger.data).toHaveLength(1)
+  })
+
+  it('applies two concurrent deliveries of one event once, answering both', async () => {
+    const { user, customer } = await customerFor('concurrent')
+    const subscription = subscriptionFor(customer, user.id)
+    const event = buildEvent('customer.subscription.created', subscription)
+    const answers = await Promise.all([env.sendEvent(event), env.sendEvent(event)])
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200])
+    expect(await row('subscriptions', subscription.id)).toMatchObject({
+      user_id: user.id,
+      status: 'active',
+    })
     const ledger = await admin.from('stripe_events').select('id').eq('id', event.id)
     expect(ledger.data).toHaveLength(1)
   })

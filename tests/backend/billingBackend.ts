@@ -34,15 +34,16 @@ export async function startBillingBackend() {
     STRIPE_API_PROTOCOL: stripe.protocol,
   })
 
-  /** POSTs an event to the webhook, signed with `secret` unless told otherwise. */
+  /** POSTs an event to the webhook, signed with `secret` now unless told otherwise. */
   async function sendEvent(
     event: object,
     {
       secret = STAND_IN_WEBHOOK_SECRET,
       tamper,
-    }: { secret?: string; tamper?: (body: string) => string } = {},
+      signedAt,
+    }: { secret?: string; tamper?: (body: string) => string; signedAt?: number } = {},
   ) {
-    const { body, headers } = signedDelivery(event, secret)
+    const { body, headers } = signedDelivery(event, secret, signedAt)
     const response = await fetch(webhookUrl, {
       method: 'POST',
       headers,
