@@ -5,7 +5,7 @@
  * heading (read as the editor reads it, so a file imported titles itself as the same text typed
  * would), else the file name.
  */
-import { firstHeading } from '../documentTitles'
+import { firstHeading, headingTitle } from '../documentTitles'
 
 export interface MarkdownFileDocument {
   title: string
@@ -80,8 +80,12 @@ export function parseMarkdownFile(text: string, fileName: string): MarkdownFileD
   const match = FRONTMATTER.exec(withoutBom)
   const body = match ? withoutBom.slice(match[0].length) : withoutBom
   const fromFrontmatter = match ? frontmatterFields(match[1] ?? '').get('title') : undefined
+  const heading = firstHeading(body)?.trim()
   const title =
-    (fromFrontmatter?.trim() || firstHeading(body)?.trim() || titleFromFileName(fileName)).trim() ||
-    'Untitled'
+    (
+      fromFrontmatter?.trim() ||
+      (heading && headingTitle(heading)) ||
+      titleFromFileName(fileName)
+    ).trim() || 'Untitled'
   return { title, body }
 }

@@ -131,7 +131,20 @@ function markdownDocument(
     problems.push(tooLargeForDocument(source))
     return null
   }
-  return { source, path, title: title.slice(0, MAX_TITLE_LENGTH).trim() || 'Untitled', body }
+  return { source, path, title: storableTitle(title), body }
+}
+
+/** Half of a surrogate pair on its own: `"\ud83d"` in a frontmatter title, or a cut emoji. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
+
+/**
+ * A title the database takes: Postgres refuses a lone surrogate in JSON (22P02), which would
+ * fail the whole import, and counts the limit in characters, not UTF-16 units, so the title is
+ * cut between whole characters.
+ */
+function storableTitle(title: string): string {
+  const characters = [...title.replace(LONE_SURROGATE, '\ufffd')]
+  return characters.slice(0, MAX_TITLE_LENGTH).join('').trim() || 'Untitled'
 }
 
 /** What one zip gives, and how many bytes it unpacked to give it. */
