@@ -20,7 +20,7 @@ interface ImportDialogProps {
 type Step =
   | { kind: 'choose' }
   | { kind: 'reading' }
-  | { kind: 'review'; selection: ImportSelection; images: number }
+  | { kind: 'review'; selection: ImportSelection; images: number; imageBytes: number }
   | { kind: 'writing'; progress: string }
   | { kind: 'failed'; message: string; planLimit: boolean }
 
@@ -49,9 +49,14 @@ export function ImportDialog(props: ImportDialogProps) {
   async function choose(files: File[]) {
     if (files.length === 0) return
     setStep({ kind: 'reading' })
-    const { readImportFiles, imageCount } = await import('../transfer/readImport')
+    const { readImportFiles, imageCount, imageBytes } = await import('../transfer/readImport')
     const selection = await readImportFiles(files)
-    setStep({ kind: 'review', selection, images: imageCount(selection.documents) })
+    setStep({
+      kind: 'review',
+      selection,
+      images: imageCount(selection.documents),
+      imageBytes: imageBytes(selection.documents),
+    })
   }
 
   // What the plan allows is worked out on every render, not when the files were read: a plan
@@ -63,6 +68,7 @@ export function ImportDialog(props: ImportDialogProps) {
           props.existingDocuments,
           step.selection.documents.length,
           step.images,
+          step.imageBytes,
         )
       : null
 
@@ -127,7 +133,7 @@ export function ImportDialog(props: ImportDialogProps) {
           Reading your files…
         </p>
       ) : null}
-      {step.kind === 'review' ? <Review step={step} limits={limits} /> : null}
+      {step.kind === 'review' ? <Review step={step} limits={limits} plan={props.plan} /> : null}
       {step.kind === 'writing' ? (
         <p className="status-note" role="status">
           {step.progress}
@@ -173,10 +179,12 @@ export function ImportDialog(props: ImportDialogProps) {
 function Review({
   step,
   limits,
+  plan,
 }: {
   step: Extract<Step, { kind: 'review' }>
   /** Null while the plan is still loading. */
   limits: ImportLimits | null
+  plan: PlanId | null
 }) {
   const { selection, images } = step
   const titles = selection.documents.map((document) => document.title)
@@ -205,7 +213,8 @@ function Review({
       {limits?.blocked ? (
         <FormMessage kind="error">
           <p id={BLOCKED_ID}>{limits.blocked}</p>
-          <Link to="/pricing">Upgrade to Pro</Link>
+          {/* Pro's own limit (what an import uploads) is not lifted by upgrading. */}
+          {plan === 'pro' ? null : <Link to="/pricing">Upgrade to Pro</Link>}
         </FormMessage>
       ) : null}
       {limits?.notes.map((note) => (

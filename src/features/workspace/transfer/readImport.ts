@@ -7,6 +7,7 @@
 import { ATTACHMENT_TYPES, MAX_ATTACHMENT_BYTES } from '../attachments'
 import { MAX_DOCUMENT_BYTES, MAX_TITLE_LENGTH, formatBytes } from '../documentLimits'
 import { relativeLinkTargets } from './attachmentLinks'
+import { MAX_IMPORT_BYTES } from './importLimits'
 import { parseMarkdownFile } from './markdownFile'
 import {
   MAX_ZIP_ENTRIES,
@@ -23,13 +24,7 @@ import {
  */
 export const MAX_MARKDOWN_FILE_BYTES = MAX_DOCUMENT_BYTES + 64 * 1024
 
-/**
- * The most one import holds: everything it takes stays in the tab's memory until it is
- * written, so the chosen files are weighed before they are read, and what their zips unpack
- * to is counted against this too. 200 documents at their 1 MB limit, or about 19 images at
- * their 10 MB limit: more than most workspaces, far less than what brings a tab down.
- */
-export const MAX_IMPORT_BYTES = 200 * MAX_DOCUMENT_BYTES
+export { MAX_IMPORT_BYTES }
 
 /**
  * The most documents one import creates. Each is a row of one insert and a line on the
@@ -299,4 +294,12 @@ export async function readImportFiles(files: readonly ImportInputFile[]): Promis
 /** Images counted once per document that links to them (each is uploaded for its document). */
 export function imageCount(documents: readonly ImportDocument[]): number {
   return documents.reduce((sum, document) => sum + document.images.length, 0)
+}
+
+/** What those uploads weigh, each image again for each document that links to it. */
+export function imageBytes(documents: readonly ImportDocument[]): number {
+  return documents.reduce(
+    (sum, document) => sum + document.images.reduce((bytes, image) => bytes + image.data.length, 0),
+    0,
+  )
 }

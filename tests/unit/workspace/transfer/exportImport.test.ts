@@ -11,7 +11,10 @@ import {
   type ExportedDocument,
 } from '../../../../src/features/workspace/transfer/exportZip.ts'
 import { importLimits } from '../../../../src/features/workspace/transfer/importLimits.ts'
-import { readImportFiles } from '../../../../src/features/workspace/transfer/readImport.ts'
+import {
+  imageBytes,
+  readImportFiles,
+} from '../../../../src/features/workspace/transfer/readImport.ts'
 
 const BACKEND = 'http://127.0.0.1:54321'
 const USER = '11111111-1111-4111-8111-111111111111'
@@ -210,5 +213,28 @@ describe('import', () => {
       'Images are part of Folio Pro: the 2 images these files link to will not be uploaded, and their links stay in the text as they are.',
     ])
     expect(importLimits('pro', 500, 1000, 40)).toEqual({ blocked: null, notes: [] })
+  })
+  it('holds a Pro import to what it may upload, each document counting its own copies', async () => {
+    // A 2 MB zip: one 2 MB image (stored, incompressible) linked from 101 notes, which a Pro
+    // import would upload 101 times, 202 MB, for each document keeps its own copy.
+    const image = new Uint8Array(2_000_000).map((_, i) => (i * 7919) % 251)
+    image.set(PNG)
+    const notes = Object.fromEntries(
+      Array.from({ length: 101 }, (_, i) => [
+        `note-${i}.md`,
+        strToU8(`# Note ${i}\n![x](shot.png)`),
+      ]),
+    )
+    const zip = zipSync({ ...notes, 'shot.png': [image, { level: 0 }] })
+    expect(zip.length).toBeLessThan(2_100_000)
+    const selection = await readImportFiles([asFile('copies.zip', zip)])
+    expect(selection.problems).toEqual([])
+    const bytes = imageBytes(selection.documents)
+    expect(bytes).toBe(101 * image.length)
+    expect(importLimits('pro', 0, 101, 101, bytes).blocked).toBe(
+      'These files link to 202 MB of images, counting an image again for each document that links to it (each keeps its own copy). Folio uploads at most 200 MB in one import: import fewer files at a time.',
+    )
+    // One note fewer is within the limit.
+    expect(importLimits('pro', 0, 100, 100, 100 * image.length).blocked).toBeNull()
   })
 })
