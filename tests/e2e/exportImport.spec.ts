@@ -13,6 +13,7 @@ import {
   documentLink,
   editorReady,
   insertDocument,
+  requestedPaths,
   saveStatus,
 } from './dashboardHelpers.ts'
 import { expect, test } from './fixtures.ts'
@@ -181,6 +182,35 @@ test('a Pro account whose plan is still loading is not held to the Free plan', a
   await dialog.getByRole('button', { name: 'Import 4 documents' }).click()
   await expect(page.getByText('Imported 4 documents.')).toBeVisible()
   expect(await documentsOf(user)).toHaveLength(4)
+})
+
+test('a Pro import is refused before uploading one image again for each of many notes', async ({
+  page,
+}) => {
+  const user = await createUser('proimport-copies', { plan: 'pro' })
+  await signIn(page, user)
+  // 2 MB of zip: one 2 MB image that 101 notes link to, 202 MB to upload (a copy per note).
+  const image = new Uint8Array(2_000_000).map((_, i) => (i * 7919) % 251)
+  image.set(PNG)
+  const notes = Object.fromEntries(
+    Array.from({ length: 101 }, (_, i) => [`note-${i}.md`, strToU8(`# Note ${i}\n![x](shot.png)`)]),
+  )
+  const uploads = requestedPaths(page, (path) => path.startsWith('/storage/v1/object/'))
+  const dialog = await chooseImportFiles(page, [
+    {
+      name: 'copies.zip',
+      mimeType: 'application/zip',
+      buffer: Buffer.from(zipSync({ ...notes, 'shot.png': [image, { level: 0 }] })),
+    },
+  ])
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'These files link to 202 MB of images, counting an image again for each document that links to it (each keeps its own copy). Folio uploads at most 200 MB in one import: import fewer files at a time.',
+  )
+  // Upgrading would not lift it: no way to the pricing page is offered.
+  await expect(dialog.getByRole('link', { name: 'Upgrade to Pro' })).toHaveCount(0)
+  await expect(dialog.getByRole('button', { name: 'Import 101 documents' })).toBeDisabled()
+  expect(uploads).toEqual([])
+  expect(await documentsOf(user)).toEqual([])
 })
 
 test('Free plan limits and bad files are explained before anything is written', async ({
