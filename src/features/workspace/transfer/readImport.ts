@@ -129,16 +129,21 @@ function markdownDocument(
   return { source, path, title: storableTitle(title), body }
 }
 
-/** Half of a surrogate pair on its own: `"\ud83d"` in a frontmatter title, or a cut emoji. */
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
+/**
+ * What Postgres takes in no text: half of a surrogate pair on its own (`"\ud83d"` in a
+ * frontmatter title, or a cut emoji; 22P02) and NUL (`"\u0000"`; 22P05).
+ */
+const NOT_STORABLE =
+  // eslint-disable-next-line no-control-regex -- NUL is one of the characters this finds
+  /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]|\u0000/g
 
 /**
- * A title the database takes: Postgres refuses a lone surrogate in JSON (22P02), which would
- * fail the whole import, and counts the limit in characters, not UTF-16 units, so the title is
- * cut between whole characters.
+ * A title the database takes: one it refuses would fail the whole import, its one insert,
+ * and the limit counts characters, not UTF-16 units, so the title is cut between whole
+ * characters.
  */
 function storableTitle(title: string): string {
-  const characters = [...title.replace(LONE_SURROGATE, '\ufffd')]
+  const characters = [...title.replace(NOT_STORABLE, '\ufffd')]
   return characters.slice(0, MAX_TITLE_LENGTH).join('').trim() || 'Untitled'
 }
 

@@ -135,18 +135,20 @@ describe('import', () => {
   })
 
   it('gives every note a title the database takes: whole characters, at most 200', async () => {
-    // Postgres refuses half a surrogate pair in JSON (22P02, on PGlite and PostgreSQL alike),
-    // and with it the one insert that holds every document of the import.
+    // Postgres refuses half a surrogate pair (22P02) and NUL (22P05) in JSON, on PGlite and
+    // PostgreSQL alike, and with them the one insert that holds every document of the import.
     const file = (name: string, text: string) => asFile(name, new TextEncoder().encode(text))
     const emoji = '\u{1F600}'
     const selection = await readImportFiles([
       file('escaped.md', '---\ntitle: "\\ud83d half"\n---\nText'),
+      file('nul.md', '---\ntitle: "a\\u0000b"\n---\nText'),
       file('cut.md', `---\ntitle: ${'a'.repeat(199)}${emoji}${emoji}\n---\nText`),
       file('heading.md', `# ${'word '.repeat(39)}wor${emoji}${emoji} tail`),
     ])
     const titles = selection.documents.map((document) => document.title)
     expect(titles).toEqual([
       '\ufffd half',
+      'a\ufffdb',
       `${'a'.repeat(199)}${emoji}`,
       `${'word '.repeat(39).trimEnd()}…`,
     ])
