@@ -1,7 +1,8 @@
 /**
  * The preview follows the editor: scrolled or typed far down a long note, the preview shows the
  * part being written (the block at the editor's top line at the preview's top, the end of the
- * note when the editor is at its end), and a person can still scroll the preview alone to read.
+ * note when the editor is at its end, the block with the cursor in view), and a person can
+ * still scroll the preview alone to read.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { benchDocument } from '../../scripts/bench/editor/benchDocument.ts'
@@ -150,4 +151,98 @@ test('on a phone, the preview opens where the editor was', async ({ page }) => {
   await page.getByRole('button', { name: 'Preview', exact: true }).click()
   const heading = preview(page).getByRole('heading', { name: FAR_HEADING })
   await expectAtPreviewTop(page, heading)
+})
+
+/** A figure 900 px tall for 600 wide, held back until `release` (an attachment loading late). */
+async function tallFigure(page: Page): Promise<() => void> {
+  let release = () => {}
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/tall-figure.svg', async (route) => {
+    await released
+    await route.fulfill({
+      contentType: 'image/svg+xml',
+      body: '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="900"><rect width="600" height="900" fill="#94a3b8"/></svg>',
+    })
+  })
+  return release
+}
+
+/** Whether the whole of `element` is inside the preview pane's visible area. */
+async function wholeInPreview(page: Page, element: Locator): Promise<string> {
+  const pane = await previewPane(page).boundingBox()
+  const box = await element.boundingBox()
+  if (!pane || !box) return 'not on the page'
+  if (box.y < pane.y - 1) return `${Math.round(pane.y - box.y)} px above the preview`
+  if (box.y + box.height > pane.y + pane.height + 1)
+    return `${Math.round(box.y + box.height - pane.y - pane.height)} px below the preview`
+  return 'in view'
+}
+
+test('in a short note drawn taller than the editor, the preview shows the block with the cursor', async ({
+  page,
+}) => {
+  test.setTimeout(90_000)
+  const release = await tallFigure(page)
+  const user = await createUser('scroll-sync-cursor')
+  const body = [
+    '# Field notes',
+    '',
+    '![A tall figure](/tall-figure.svg)',
+    '',
+    '| Week | Note |',
+    '| --- | --- |',
+    ...Array.from({ length: 6 }, (_, week) => `| ${week + 1} | Looked again at the river |`),
+    '',
+    'Written so far.',
+  ].join('\n')
+  const doc = await insertDocument(user, { title: 'Field notes', body })
+  await signIn(page, user, `/dashboard?doc=${doc.id}`)
+  await editorReady(page)
+  await expect(preview(page).getByText('Written so far.')).toBeVisible()
+
+  // The note fits in the editor: the editor never scrolls, so only the cursor can lead.
+  const editorScrolls = await page
+    .locator('.cm-scroller')
+    .evaluate((scroller) => scroller.scrollHeight > scroller.clientHeight)
+  expect(editorScrolls).toBe(false)
+
+  await page.locator('.cm-content').click()
+  await page.keyboard.press('ControlOrMeta+End')
+  await page.keyboard.type(' And the newest words.', { delay: 20 })
+  const newest = preview(page).getByText('Written so far. And the newest words.')
+  await expect(newest).toBeAttached({ timeout: 30_000 })
+
+  // The figure loads late and pushes the paragraph far below the preview's end: it follows.
+  release()
+  await expect
+    .poll(() =>
+      preview(page)
+        .getByRole('img')
+        .evaluate((img: HTMLImageElement) => img.complete),
+    )
+    .toBe(true)
+  expect(
+    await previewPane(page).evaluate((pane) => pane.scrollHeight > 1.5 * pane.clientHeight),
+  ).toBe(true)
+  await expect.poll(() => wholeInPreview(page, newest), { timeout: 10_000 }).toBe('in view')
+
+  // The cursor taken to the top shows the heading again.
+  const heading = preview(page).getByRole('heading', { name: 'Field notes' })
+  await page.keyboard.press('ControlOrMeta+Home')
+  await expect.poll(() => wholeInPreview(page, heading), { timeout: 10_000 }).toBe('in view')
+
+  // Moving to a line whose block is in view already moves nothing: no jitter.
+  const top = await previewPane(page).evaluate((pane) => pane.scrollTop)
+  await page.keyboard.press('ArrowDown')
+  await page.keyboard.press('ArrowDown')
+  await page.waitForTimeout(300)
+  expect(await previewPane(page).evaluate((pane) => pane.scrollTop)).toBe(top)
+
+  // Down into the table, the row with the cursor comes into view below the figure.
+  await page.keyboard.press('ArrowDown')
+  await page.keyboard.press('ArrowDown')
+  await page.keyboard.press('ArrowDown')
+  await page.keyboard.press('ArrowDown')
+  const row = preview(page).getByRole('row').nth(2)
+  await expect.poll(() => wholeInPreview(page, row), { timeout: 10_000 }).toBe('in view')
 })

@@ -1,7 +1,9 @@
 /**
  * The preview follows the editor: the block at the editor's top line goes to the preview's top
  * (interpolated within blocks, preview/linePlaces.ts), and when the editor shows the note's end
- * so does the preview, so typing at the end of a long note shows what is typed rendered.
+ * so does the preview, so typing at the end of a long note shows what is typed rendered. The
+ * block with the cursor is kept in view too, while the editor shows the cursor: a short note
+ * drawn taller than it is written (an image, a long table) never scrolls the editor.
  *
  * One way only, editor to preview, so the two can never push each other back and forth. The
  * person may scroll the preview alone to read: a wheel, a touch, a key, the scroll bar or a link
@@ -9,14 +11,20 @@
  * the editor.
  *
  * Layout is read sparingly: the editor's scrolling is followed inside CodeMirror's measuring
- * pass (editor/scrollAnchor.ts), and the preview's own changes (new blocks, a new size, the
- * phone's preview shown) in one animation frame, reading two blocks' boxes. Blocks in chunks
+ * pass (editor/scrollAnchor.ts), and the preview's own changes (new blocks, a new size of the
+ * pane or of what it shows, the phone's preview shown) in one animation frame, reading two blocks' boxes. Blocks in chunks
  * the browser skips (`content-visibility: auto`, patchBlocks.ts) are measured all the same: the
  * browser lays out that one chunk to answer, and a chunk that then comes into view at its real
  * height moves the blocks after it, which the next frames correct (`settle`).
  */
 import type { ScrollFollower, SourceAnchor } from './editor/scrollAnchor'
-import { blocksWithPlaces, previewOffsetOf, type BlockBox } from './preview/linePlaces'
+import {
+  blocksWithPlaces,
+  lineSpanOf,
+  previewOffsetOf,
+  scrollToShow,
+  type BlockBox,
+} from './preview/linePlaces'
 import { CHUNK_CLASS } from './preview/patchBlocks'
 
 export interface ScrollSync extends ScrollFollower<number | null> {
@@ -37,6 +45,11 @@ const UNDRAWN_FRAMES = 12
  * and drawing, for seconds (500 ms of layout and paint a second while the person typed).
  */
 const GLIDE_SCREENS = 3
+/** Room kept between the block with the cursor and the preview's top or bottom edge. */
+const CURSOR_MARGIN = 16
+
+const cursorLine = (place: SourceAnchor) =>
+  place.cursor === null ? null : Math.floor(place.cursor)
 
 function prefersReducedMotion(): boolean {
   return window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false
@@ -57,6 +70,14 @@ export function createScrollSync(): ScrollSync {
   let settleFrames = 0
   /** A glide is under way: the pane is not yet where it was asked to be. */
   let gliding = false
+  /**
+   * How far the block with the cursor took the preview from where the editor's top line puts it,
+   * and the place that was: while the editor does not scroll, the next target starts from there,
+   * so moving the cursor over blocks in view moves nothing, and a block out of view is brought
+   * in by the least scrolling. A scroll of the editor starts again from its top line.
+   */
+  let cursorShift = 0
+  let shiftedAt: SourceAnchor | null = null
   /** The last target lies in a chunk the browser has not drawn yet (`boxOf`). */
   let undrawn = false
   let undrawnFrames = 0
@@ -96,10 +117,31 @@ export function createScrollSync(): ScrollSync {
     if (maxScroll <= 0) return null
     // Offsets within the scrolled content: from the top of the pane's padding box, scrolled.
     const paneTop = pane.getBoundingClientRect().top + pane.clientTop - pane.scrollTop
-    const offset = previewOffsetOf(place.line, lines, withPlaces, (block) => boxOf(block, paneTop))
+    const boxes = new Map<number, BlockBox | null>()
+    const measure = (block: number) => {
+      if (!boxes.has(block)) boxes.set(block, boxOf(block, paneTop))
+      return boxes.get(block) ?? null
+    }
+    const offset = previewOffsetOf(place.line, lines, withPlaces, measure)
     if (offset === null) return null
-    const target = offset + (maxScroll - offset) * place.toEnd
-    return Math.round(Math.min(maxScroll, Math.max(0, target)))
+    const clamped = (top: number) => Math.round(Math.min(maxScroll, Math.max(0, top)))
+    const fromTopLine = clamped(offset + (maxScroll - offset) * place.toEnd)
+    // The block with the cursor stays in view, where the editor shows the cursor: rendered
+    // taller than it is written (an image, a long table), it would fall below the preview's end.
+    const screen = pane.clientHeight
+    const cursor =
+      place.cursor === null
+        ? null
+        : lineSpanOf(place.cursor, lines, withPlaces, measure, screen - 2 * CURSOR_MARGIN)
+    const sameTop = shiftedAt?.line === place.line && shiftedAt.toEnd === place.toEnd
+    const target = cursor
+      ? clamped(
+          scrollToShow(fromTopLine + (sameTop ? cursorShift : 0), cursor, screen, CURSOR_MARGIN),
+        )
+      : fromTopLine
+    cursorShift = target - fromTopLine
+    shiftedAt = place
+    return target
   }
 
   /** `correcting`: the target moved as chunks were drawn; no new glide for that. */
@@ -155,7 +197,12 @@ export function createScrollSync(): ScrollSync {
     read(place, byPerson) {
       if (byPerson) held = false
       if (!place) return null
-      const moved = place.line !== anchor?.line || place.toEnd !== anchor.toEnd
+      // Typing along a line moves the cursor within it: nothing to read of the preview until
+      // its blocks change (`previewPlaced`), which follows the latest place.
+      const moved =
+        place.line !== anchor?.line ||
+        place.toEnd !== anchor.toEnd ||
+        cursorLine(place) !== cursorLine(anchor)
       anchor = place
       if (held || (!moved && !byPerson)) return null
       return targetFor(place)
@@ -174,6 +221,8 @@ export function createScrollSync(): ScrollSync {
       // the preview on its own: following the editor again would take the person straight back.
       const holdOnInPageLink = (event: MouseEvent) =>
         event.target instanceof Element && event.target.closest('a[href^="#"]') && hold()
+      // The pane's size, and its content's: an image that loads late (an attachment's signed
+      // address) or a web font makes blocks taller without new blocks, and moves the cursor's.
       const resized = new ResizeObserver(() => schedule())
       element.addEventListener('wheel', hold, { passive: true })
       element.addEventListener('touchmove', hold, { passive: true })
@@ -187,6 +236,7 @@ export function createScrollSync(): ScrollSync {
       }
       element.addEventListener('scrollend', glided)
       resized.observe(element)
+      if (element.firstElementChild) resized.observe(element.firstElementChild)
       return () => {
         element.removeEventListener('wheel', hold)
         element.removeEventListener('touchmove', hold)

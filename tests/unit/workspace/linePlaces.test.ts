@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import {
   blocksWithPlaces,
+  lineSpanOf,
   previewOffsetOf,
+  scrollToShow,
   type BlockBox,
 } from '../../../src/features/workspace/preview/linePlaces.ts'
 
@@ -65,5 +67,53 @@ describe('previewOffsetOf', () => {
 describe('blocksWithPlaces', () => {
   it('lists the blocks that came from a place in the note', () => {
     expect([...WITH_PLACES]).toEqual([0, 1, 3])
+  })
+})
+
+describe('lineSpanOf', () => {
+  const spanOf = (place: number, room: number) =>
+    lineSpanOf(place, LINES, WITH_PLACES, (block) => BOXES[block] ?? null, room)
+
+  it('is the whole block the line is in, when it fits', () => {
+    expect(spanOf(3.5, 300)).toEqual({ top: 100, bottom: 140 })
+    expect(spanOf(14, 300)).toEqual({ top: 160, bottom: 360 })
+    expect(spanOf(21.9, 300)).toEqual({ top: 520, bottom: 560 })
+  })
+
+  it('is the line’s share of a block taller than the room', () => {
+    // The code block is 200 px for 10 lines: line 10 is its sixth, 20 px.
+    expect(spanOf(10.5, 100)).toEqual({ top: 260, bottom: 280 })
+  })
+
+  it('is the point the cursor is at in a line taller than the room', () => {
+    expect(spanOf(10.5, 10)).toEqual({ top: 270, bottom: 270 })
+  })
+
+  it('is the line’s share of the gap on a blank line, and the last block’s end past it', () => {
+    expect(spanOf(4, 300)).toEqual({ top: 140, bottom: 160 })
+    expect(spanOf(30, 300)).toEqual({ top: 560, bottom: 560 })
+  })
+
+  it('gives nothing when the block is not on the page', () => {
+    expect(lineSpanOf(5, LINES, WITH_PLACES, () => null, 300)).toBeNull()
+  })
+})
+
+describe('scrollToShow', () => {
+  const SCREEN = 400
+
+  it('leaves the target alone while the span is in view', () => {
+    expect(scrollToShow(100, { top: 200, bottom: 300 }, SCREEN, 16)).toBe(100)
+  })
+
+  it('moves only as far as it takes to show a span below or above the screen, with room', () => {
+    expect(scrollToShow(0, { top: 900, bottom: 1000 }, SCREEN, 16)).toBe(1000 + 16 - SCREEN)
+    expect(scrollToShow(800, { top: 500, bottom: 600 }, SCREEN, 16)).toBe(500 - 16)
+  })
+
+  it('shows the top of a span taller than the screen, without room when there is none', () => {
+    expect(scrollToShow(0, { top: 900, bottom: 1395 }, SCREEN, 16)).toBe(900)
+    expect(scrollToShow(0, { top: 900, bottom: 1380 }, SCREEN, 16)).toBe(900)
+    expect(scrollToShow(0, { top: 900, bottom: 1290 }, SCREEN, 16)).toBe(1290 - SCREEN)
   })
 })

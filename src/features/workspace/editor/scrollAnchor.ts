@@ -17,6 +17,14 @@ export interface SourceAnchor {
    * the note's end, and so should the preview, however tall the blocks above the end are drawn.
    */
   toEnd: number
+  /**
+   * Where the cursor is, as a line with the share of it before the cursor (12.5: half way along
+   * line 12), while its line is on the editor's screen; null when the person has scrolled it out
+   * of view. The preview keeps the block with the cursor in view (scrollSync.ts): in a note that
+   * fits in the editor but is taller rendered, the editor never scrolls, and the top line alone
+   * would leave what is being typed below the preview's end.
+   */
+  cursor: number | null
 }
 
 /**
@@ -48,10 +56,26 @@ export function editorAnchor(view: EditorView): SourceAnchor | null {
   return {
     line: view.state.doc.lineAt(block.from).number + within,
     toEnd: maxScroll > lastScreen ? clamp((scrollTop - lastScreen) / (maxScroll - lastScreen)) : 0,
+    cursor: cursorPlace(view, topHeight, height),
   }
 }
 
-/** The extension: tells `follower` whenever the editor scrolls, is edited or changes size. */
+/**
+ * The cursor's place (`SourceAnchor.cursor`), or null when its line is not in the `height` pixels
+ * of the note the editor shows from `topHeight` down.
+ */
+function cursorPlace(view: EditorView, topHeight: number, height: number): number | null {
+  const head = view.state.selection.main.head
+  const block = view.lineBlockAt(head)
+  if (block.bottom <= topHeight || block.top >= topHeight + height) return null
+  const line = view.state.doc.lineAt(head)
+  return line.number + (head - line.from) / (line.length + 1)
+}
+
+/**
+ * The extension: tells `follower` whenever the editor scrolls, is edited, its cursor is moved or
+ * it changes size.
+ */
 export function followScroll<Measured>(follower: ScrollFollower<Measured>) {
   return ViewPlugin.fromClass(
     class {
@@ -69,7 +93,11 @@ export function followScroll<Measured>(follower: ScrollFollower<Measured>) {
           (transaction) =>
             transaction.docChanged && transaction.annotation(Transaction.userEvent) !== undefined,
         )
-        if (edited || update.geometryChanged) this.request(edited)
+        // The cursor moved by the person (a key, a click, a search): the preview shows its block.
+        const moved = update.transactions.some(
+          (transaction) => transaction.selection && transaction.isUserEvent('select'),
+        )
+        if (edited || moved || update.geometryChanged) this.request(edited || moved)
       }
 
       private request(byPerson: boolean) {
