@@ -178,12 +178,19 @@ async function wholeInPreview(page: Page, element: Locator): Promise<string> {
   return 'in view'
 }
 
-test('in a short note drawn taller than the editor, the preview shows the block with the cursor', async ({
-  page,
-}) => {
-  test.setTimeout(90_000)
+/**
+ * A short note with a figure that loads when `release` is called, open, and the cursor at its end
+ * with words typed there, rendered: the note fits in the editor, so the editor never scrolls.
+ */
+async function typeIntoFieldNotes(
+  page: Page,
+  name: string,
+): Promise<{
+  release: () => void
+  newest: Locator
+}> {
   const release = await tallFigure(page)
-  const user = await createUser('scroll-sync-cursor')
+  const user = await createUser(name)
   const body = [
     '# Field notes',
     '',
@@ -199,8 +206,6 @@ test('in a short note drawn taller than the editor, the preview shows the block 
   await signIn(page, user, `/dashboard?doc=${doc.id}`)
   await editorReady(page)
   await expect(preview(page).getByText('Written so far.')).toBeVisible()
-
-  // The note fits in the editor: the editor never scrolls, so only the cursor can lead.
   const editorScrolls = await page
     .locator('.cm-scroller')
     .evaluate((scroller) => scroller.scrollHeight > scroller.clientHeight)
@@ -211,8 +216,11 @@ test('in a short note drawn taller than the editor, the preview shows the block 
   await page.keyboard.type(' And the newest words.', { delay: 20 })
   const newest = preview(page).getByText('Written so far. And the newest words.')
   await expect(newest).toBeAttached({ timeout: 30_000 })
+  return { release, newest }
+}
 
-  // The figure loads late and pushes the paragraph far below the preview's end: it follows.
+/** Releases the figure and waits for it to be drawn, the preview now far taller than its pane. */
+async function loadFigure(page: Page, release: () => void): Promise<void> {
   release()
   await expect
     .poll(() =>
@@ -224,8 +232,17 @@ test('in a short note drawn taller than the editor, the preview shows the block 
   expect(
     await previewPane(page).evaluate((pane) => pane.scrollHeight > 1.5 * pane.clientHeight),
   ).toBe(true)
-  await expect.poll(() => wholeInPreview(page, newest), { timeout: 10_000 }).toBe('in view')
+}
 
+test('in a short note drawn taller than the editor, the preview shows the block with the cursor', async ({
+  page,
+}) => {
+  test.setTimeout(90_000)
+  const { release, newest } = await typeIntoFieldNotes(page, 'scroll-sync-cursor')
+
+  // The figure loads late and pushes the paragraph far below the preview's end: it follows.
+  await loadFigure(page, release)
+  await expect.poll(() => wholeInPreview(page, newest), { timeout: 10_000 }).toBe('in view')
   // The cursor taken to the top shows the heading again.
   const heading = preview(page).getByRole('heading', { name: 'Field notes' })
   await page.keyboard.press('ControlOrMeta+Home')
@@ -245,4 +262,82 @@ test('in a short note drawn taller than the editor, the preview shows the block 
   await page.keyboard.press('ArrowDown')
   const row = preview(page).getByRole('row').nth(2)
   await expect.poll(() => wholeInPreview(page, row), { timeout: 10_000 }).toBe('in view')
+})
+
+test('a mere click in the preview leaves it following the cursor', async ({ page }) => {
+  test.setTimeout(90_000)
+  const { release, newest } = await typeIntoFieldNotes(page, 'scroll-sync-click')
+
+  // On the heading, and on the pane's empty space below the note (the pane itself, as its
+  // scroll bar is).
+  await preview(page).getByRole('heading', { name: 'Field notes' }).click()
+  const pane = await previewPane(page).boundingBox()
+  if (!pane) throw new Error('the preview is not on screen')
+  const [x, y] = [pane.x + pane.width / 2, pane.y + pane.height - 12]
+  expect(
+    await previewPane(page).evaluate(
+      (element, [x, y]) => element.ownerDocument.elementFromPoint(x, y) === element,
+      [x, y] as const,
+    ),
+  ).toBe(true)
+  await page.mouse.click(x, y)
+  await loadFigure(page, release)
+  await expect.poll(() => wholeInPreview(page, newest), { timeout: 10_000 }).toBe('in view')
+})
+
+test('text selected in the preview holds it there until the cursor moves in the editor', async ({
+  page,
+}) => {
+  test.setTimeout(90_000)
+  const { release, newest } = await typeIntoFieldNotes(page, 'scroll-sync-select')
+  const heading = preview(page).getByRole('heading', { name: 'Field notes' })
+
+  // A word of the heading selected, to copy it: the figure loading meanwhile would take the
+  // preview down to the cursor's paragraph, the selection out of sight.
+  await heading.dblclick()
+  expect(await page.evaluate(() => String(window.getSelection()))).toMatch(/^(Field|notes)$/)
+  await loadFigure(page, release)
+  await page.waitForTimeout(500)
+  expect(await wholeInPreview(page, heading)).toBe('in view')
+
+  // The cursor moved in the editor: the preview follows again.
+  await page.locator('.cm-content').focus()
+  await page.keyboard.press('ArrowLeft')
+  await expect.poll(() => wholeInPreview(page, newest), { timeout: 10_000 }).toBe('in view')
+})
+
+test('a drag selecting text down the preview leaves it where the drag took it', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  await openLongNote(page, 'scroll-sync-drag')
+  const name = FAR_HEADINGS[0] as string
+  await scrollEditorToLine(page, lineOf(name))
+  const heading = preview(page).getByRole('heading', { name })
+  await expectAtPreviewTop(page, heading)
+
+  // Pressed on the paragraph under the heading (the heading is a link to itself) and dragged
+  // below the pane: the browser scrolls the pane as it selects.
+  const paragraph = heading.locator('xpath=following-sibling::p[1]')
+  const pane = await previewPane(page).boundingBox()
+  const box = await paragraph.boundingBox()
+  if (!pane || !box) throw new Error('the preview or the paragraph is not on screen')
+  const start = await previewPane(page).evaluate((pane) => pane.scrollTop)
+  await page.mouse.move(box.x + 2, box.y + 4)
+  await page.mouse.down()
+  const below = Math.min(pane.y + pane.height + 40, (page.viewportSize()?.height ?? 720) - 2)
+  await page.mouse.move(box.x + 40, below, { steps: 5 })
+  await expect
+    .poll(() => previewPane(page).evaluate((pane) => pane.scrollTop), { timeout: 10_000 })
+    .toBeGreaterThan(start + 100)
+  await page.waitForTimeout(800)
+  await page.mouse.up()
+  const dragged = await previewPane(page).evaluate((pane) => pane.scrollTop)
+  expect(await boxTopInPreview(page, heading)).toBeLessThan(-100)
+
+  // The scroll ended, the button is up: the preview stays with the selection.
+  await page.waitForTimeout(800)
+  expect(await previewPane(page).evaluate((pane) => pane.scrollTop)).toBe(dragged)
+  const selected = await page.evaluate(() => String(window.getSelection()))
+  expect(selected.startsWith(((await paragraph.textContent()) ?? '').slice(0, 40))).toBe(true)
 })

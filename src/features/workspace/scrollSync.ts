@@ -6,9 +6,9 @@
  * drawn taller than it is written (an image, a long table) never scrolls the editor.
  *
  * One way only, editor to preview, so the two can never push each other back and forth. The
- * person may scroll the preview alone to read: a wheel, a touch, a key, the scroll bar or a link
- * to a place in the note in the preview puts following on hold until they next scroll or edit in
- * the editor.
+ * person may scroll the preview alone to read: a wheel, a touch, a key, the scroll bar, a link
+ * to a place in the note or text selected in the preview puts following on hold until they next
+ * scroll, edit or move the cursor in the editor.
  *
  * Layout is read sparingly: the editor's scrolling is followed inside CodeMirror's measuring
  * pass (editor/scrollAnchor.ts), and the preview's own changes (new blocks, a new size of the
@@ -53,6 +53,22 @@ const cursorLine = (place: SourceAnchor) =>
 
 function prefersReducedMotion(): boolean {
   return window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false
+}
+
+/** Whether a press on `pane` is on its scroll bar: on the pane itself, outside its content box. */
+function onScrollBar(pane: HTMLElement, event: PointerEvent): boolean {
+  if (event.target !== pane) return false
+  const box = pane.getBoundingClientRect()
+  return (
+    event.clientX >= box.left + pane.clientLeft + pane.clientWidth ||
+    event.clientY >= box.top + pane.clientTop + pane.clientHeight
+  )
+}
+
+/** Whether text inside `pane` is selected. */
+function selectsIn(pane: HTMLElement): boolean {
+  const selection = pane.ownerDocument.getSelection()
+  return !!selection && !selection.isCollapsed && pane.contains(selection.focusNode)
 }
 
 export function createScrollSync(): ScrollSync {
@@ -215,8 +231,25 @@ export function createScrollSync(): ScrollSync {
       const hold = () => {
         held = true
       }
-      // A press on the pane itself, not on its content, is on its scroll bar.
-      const holdOnScrollBar = (event: PointerEvent) => event.target === element && hold()
+      // A press on the scroll bar scrolls the pane: held. A press on the content may select
+      // text, and a drag to select past the pane's edge scrolls it: held while the button is
+      // down, and after it while text in the preview is selected, so the preview does not move
+      // away from what the person is selecting or copying. A mere click changes nothing: the
+      // preview goes on following as before it.
+      let pressed = false
+      let heldBeforePress = false
+      const press = (event: PointerEvent) => {
+        if (onScrollBar(element, event)) return hold()
+        pressed = true
+        heldBeforePress = held
+        held = true
+      }
+      const released = () => {
+        if (!pressed) return
+        pressed = false
+        held = heldBeforePress || selectsIn(element)
+      }
+      const page = element.ownerDocument
       // A link to a place in the note (a footnote and its way back, a heading's anchor) moves
       // the preview on its own: following the editor again would take the person straight back.
       const holdOnInPageLink = (event: MouseEvent) =>
@@ -227,7 +260,10 @@ export function createScrollSync(): ScrollSync {
       element.addEventListener('wheel', hold, { passive: true })
       element.addEventListener('touchmove', hold, { passive: true })
       element.addEventListener('keydown', hold)
-      element.addEventListener('pointerdown', holdOnScrollBar)
+      element.addEventListener('pointerdown', press)
+      // Released anywhere: a drag to select may end outside the pane.
+      page.addEventListener('pointerup', released, true)
+      page.addEventListener('pointercancel', released, true)
       element.addEventListener('click', holdOnInPageLink)
       // A glide ends where blocks drawn on the way may have moved the target.
       const glided = () => {
@@ -241,7 +277,9 @@ export function createScrollSync(): ScrollSync {
         element.removeEventListener('wheel', hold)
         element.removeEventListener('touchmove', hold)
         element.removeEventListener('keydown', hold)
-        element.removeEventListener('pointerdown', holdOnScrollBar)
+        element.removeEventListener('pointerdown', press)
+        page.removeEventListener('pointerup', released, true)
+        page.removeEventListener('pointercancel', released, true)
         element.removeEventListener('click', holdOnInPageLink)
         element.removeEventListener('scrollend', glided)
         resized.disconnect()
