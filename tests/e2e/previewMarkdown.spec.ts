@@ -93,3 +93,36 @@ test('a long word, address or inline code on a phone wraps inside the preview, n
     expect(scrollWidth, await block.innerText()).toBeLessThanOrEqual(clientWidth)
   }
 })
+
+for (const colorScheme of ['light', 'dark'] as const)
+  test.describe(`in the ${colorScheme} theme`, () => {
+    test.use({ colorScheme })
+
+    test('a code block in an unknown language, or none, sits in the same box as a highlighted one', async ({
+      page,
+    }) => {
+      await openNewNote(page, `preview-code-box-${colorScheme}`, {
+        title: 'Code boxes',
+        body: '```ts\nconst answer = 42\n```\n\n```foo\nfrobnicate --all\n```\n\n```\nplain\n```\n',
+      })
+      const blocks = preview(page).locator('pre')
+      await expect(preview(page).locator('pre.shiki')).toBeVisible()
+      await expect(blocks).toHaveCount(3)
+      const looks = await blocks.evaluateAll((pres) =>
+        pres.map((pre) => {
+          const style = getComputedStyle(pre)
+          const text = getComputedStyle(pre.querySelector('code') ?? pre).color
+          return [
+            style.backgroundColor,
+            style.color,
+            text,
+            style.padding,
+            style.border,
+            style.borderRadius,
+          ].join(' / ')
+        }),
+      )
+      expect(looks[1], 'the unknown language').toBe(looks[0])
+      expect(looks[2], 'no language').toBe(looks[0])
+    })
+  })
