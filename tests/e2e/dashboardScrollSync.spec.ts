@@ -341,3 +341,29 @@ test('a drag selecting text down the preview leaves it where the drag took it', 
   const selected = await page.evaluate(() => String(window.getSelection()))
   expect(selected.startsWith(((await paragraph.textContent()) ?? '').slice(0, 40))).toBe(true)
 })
+
+test('a press that scrolls the preview, with no text selected, holds it there', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  await openLongNote(page, 'scroll-sync-press')
+  const name = FAR_HEADINGS[0] as string
+  await scrollEditorToLine(page, lineOf(name))
+  const heading = preview(page).getByRole('heading', { name })
+  await expectAtPreviewTop(page, heading)
+
+  // A scroll bar drawn over the content (macOS) is pressed and dragged: the press lands on the
+  // pane, and the pane scrolls under it with nothing selected.
+  const pane = await previewPane(page).boundingBox()
+  if (!pane) throw new Error('the preview is not on screen')
+  await page.mouse.move(pane.x + pane.width - 4, pane.y + pane.height / 2)
+  await page.mouse.down()
+  const read = await previewPane(page).evaluate((element) => (element.scrollTop += 600))
+  await page.mouse.up()
+  expect(await page.evaluate(() => String(window.getSelection()))).toBe('')
+
+  // The pane gets a new size: a preview still following would go back to the editor's place.
+  await page.setViewportSize({ width: 1280, height: 680 })
+  await page.waitForTimeout(800)
+  expect(await previewPane(page).evaluate((element) => element.scrollTop)).toBe(read)
+})

@@ -233,21 +233,25 @@ export function createScrollSync(): ScrollSync {
       }
       // A press on the scroll bar scrolls the pane: held. A press on the content may select
       // text, and a drag to select past the pane's edge scrolls it: held while the button is
-      // down, and after it while text in the preview is selected, so the preview does not move
-      // away from what the person is selecting or copying. A mere click changes nothing: the
-      // preview goes on following as before it.
+      // down, and after it while text in the preview is selected or the press scrolled the pane
+      // (a scroll bar drawn over the content, as on macOS, is no press outside it), so the
+      // preview does not move away from what the person is selecting or reading. A mere click
+      // changes nothing: the preview goes on following as before it.
       let pressed = false
       let heldBeforePress = false
+      let scrollBeforePress = 0
       const press = (event: PointerEvent) => {
         if (onScrollBar(element, event)) return hold()
         pressed = true
         heldBeforePress = held
+        scrollBeforePress = element.scrollTop
         held = true
       }
       const released = () => {
         if (!pressed) return
         pressed = false
-        held = heldBeforePress || selectsIn(element)
+        const scrolled = Math.abs(element.scrollTop - scrollBeforePress) >= 1
+        held = heldBeforePress || scrolled || selectsIn(element)
       }
       const page = element.ownerDocument
       // A link to a place in the note (a footnote and its way back, a heading's anchor) moves
