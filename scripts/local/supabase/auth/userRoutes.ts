@@ -92,8 +92,7 @@ export async function updateCurrentUser(ctx: AuthContext, req: Request, body: un
     return userJson((await findUserById(tx, user.id))!)
   })
   // Sent once the new password is kept, as GoTrue's UserUpdate does (internal/api/user.go).
-  if (passwordHash !== undefined)
-    sendNotice(ctx, 'password_changed', { to: owner })
+  if (passwordHash !== undefined) sendNotice(ctx, 'password_changed', { to: owner })
   return updated
 }
 
