@@ -54,6 +54,26 @@ describe('auth rate limits from config.toml', () => {
     expect(signIn.error).toMatchObject({ status: 429, code: 'over_request_rate_limit' })
   })
 
+  it('a budget is per caller: the first X-Forwarded-For address, or the machine without one', async () => {
+    const user = await confirmedUser('per-caller')
+    const signInFrom = (address?: string) =>
+      fetch(`${backend.url}/auth/v1/token?grant_type=password`, {
+        method: 'POST',
+        headers: {
+          apikey: backend.anonKey,
+          'content-type': 'application/json',
+          ...(address ? { 'x-forwarded-for': address } : {}),
+        },
+        body: JSON.stringify(user),
+      }).then((response) => response.status)
+    const first = await Promise.all(Array.from({ length: 32 }, () => signInFrom('198.18.0.1')))
+    expect(first.filter((status) => status === 429).length).toBeGreaterThanOrEqual(1)
+    // The same address first in a longer chain is the same caller; another is not.
+    expect(await signInFrom('198.18.0.1, 10.0.0.9')).toBe(429)
+    expect(await signInFrom('198.18.0.2')).toBe(200)
+    expect(await signInFrom()).toBe(200)
+  })
+
   it('sign_in_sign_ups: 30 at once per route (recovery here), the other routes keep theirs', async () => {
     const recover = (i: number) =>
       client(backend).auth.resetPasswordForEmail(uniqueEmail(`nobody-${i}`))

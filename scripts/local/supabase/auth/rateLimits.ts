@@ -64,8 +64,11 @@ class FixedWindow {
  * - email link and code verification (/verify): `token_verifications` per 5 minutes;
  * - TOTP challenge and verification: GOTRUE_MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY, 15 a minute
  *   (config.toml has no key for it; internal/conf/configuration.go MFAConfiguration).
- * The local backend listens on loopback only, so every caller is the same address: one bucket
- * per route stands for GoTrue's bucket per IP.
+ * GoTrue keys them by the first value of its rate-limit header (GOTRUE_RATE_LIMIT_HEADER,
+ * `X-Forwarded-For` in its example configuration; internal/api/middleware.go
+ * performRateLimitingWithHeader), which hosted's gateway fills with the caller's address. The
+ * local backend listens on loopback only, so a request without the header is one caller, the
+ * machine; one with it is the caller it names, as a test playing many visitors does.
  */
 const MFA_CHALLENGE_AND_VERIFY_PER_MINUTE = 15
 const BURST = 30
@@ -81,8 +84,12 @@ export type LimitedRoute =
   | 'mfaVerify'
   | 'mfaChallenge'
 
+/** Callers remembered at most: a new one beyond it starts the memory afresh. */
+const MAX_CALLERS = 10_000
+
 export class RateLimits {
-  private readonly buckets: Record<LimitedRoute, TokenBucket>
+  private readonly callers = new Map<string, Record<LimitedRoute, TokenBucket>>()
+  private readonly newBuckets: () => Record<LimitedRoute, TokenBucket>
   /**
    * `[auth.rate_limit] email_sent` per hour for the whole project (apilimiter.go: Email, an
    * IntervalLimiter), counted once per email action (internal/api/mail.go sendEmail), not per
@@ -93,7 +100,7 @@ export class RateLimits {
   constructor(limits: HostedSettings['auth']['rateLimit']) {
     const perFiveMinutes = (count: number) => new TokenBucket(count / 300, BURST)
     const mfa = () => new TokenBucket(MFA_CHALLENGE_AND_VERIFY_PER_MINUTE / 60, BURST)
-    this.buckets = {
+    this.newBuckets = () => ({
       token: perFiveMinutes(limits.tokenRefresh),
       signup: perFiveMinutes(limits.signInSignUps),
       otp: perFiveMinutes(limits.signInSignUps),
@@ -103,13 +110,19 @@ export class RateLimits {
       verify: perFiveMinutes(limits.tokenVerifications),
       mfaVerify: mfa(),
       mfaChallenge: mfa(),
-    }
+    })
     this.emails = new FixedWindow(limits.emailSent, 3_600_000)
   }
 
-  /** Throws GoTrue's 429 when the route's budget is spent. */
-  spend(route: LimitedRoute): void {
-    if (!this.buckets[route].take())
+  /** Throws GoTrue's 429 when the route's budget of this caller is spent. */
+  spend(route: LimitedRoute, caller = 'local'): void {
+    let buckets = this.callers.get(caller)
+    if (!buckets) {
+      if (this.callers.size >= MAX_CALLERS) this.callers.clear()
+      buckets = this.newBuckets()
+      this.callers.set(caller, buckets)
+    }
+    if (!buckets[route].take())
       throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached')
   }
 

@@ -35,7 +35,7 @@ export function authRouter(context: AuthContext): Handler {
           throw new AuthError(403, 'not_admin', 'User not allowed')
         }
       }
-      spendBudget(ctx.limits!, req.method, path)
+      spendBudget(ctx.limits!, req, path)
       return await route(ctx, req, path)
     } catch (error) {
       if (error instanceof AuthError) return authErrorResponse(error, path)
@@ -50,9 +50,18 @@ export function authRouter(context: AuthContext): Handler {
 }
 
 /** The routes GoTrue rate-limits per client (supabase/auth internal/api/api.go, token.go). */
-function spendBudget(limits: RateLimits, method: string, path: string): void {
-  const route = limitedRoute(method, path)
-  if (route) limits.spend(route)
+function spendBudget(limits: RateLimits, req: Request, path: string): void {
+  const route = limitedRoute(req.method, path)
+  if (route) limits.spend(route, rateLimitKey(req))
+}
+
+/**
+ * Whom a request's budget belongs to: the first value of X-Forwarded-For, trimmed, as GoTrue
+ * reads its rate-limit header (internal/api/middleware.go performRateLimitingWithHeader);
+ * without one, the machine itself.
+ */
+function rateLimitKey(req: Request): string {
+  return req.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || 'local'
 }
 
 function limitedRoute(method: string, path: string): LimitedRoute | undefined {
