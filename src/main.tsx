@@ -2,6 +2,7 @@
 import './app/ssgState'
 import { ViteReactSSG } from 'vite-react-ssg'
 import { startClientServices } from './app/clientServices'
+import { createPageDataRouter } from './app/pageDataRouter'
 import { preloadPage, routes } from './routes'
 // The site-wide stylesheet, in cascade order: tokens, page-wide rules, the header and footer,
 // buttons and what any page may show. The rest comes with the modules that use it (forms.css
@@ -17,6 +18,7 @@ export const createRoot = ViteReactSSG(
   {
     routes,
     basename: import.meta.env.BASE_URL,
+    customCreateRouter: createPageDataRouter,
     future: {
       v7_relativeSplatPath: true,
       v7_fetcherPersist: true,

@@ -1,0 +1,59 @@
+/**
+ * A visitor whose connection drops between two pages: the page that cannot be fetched says so
+ * in words, inside the site's header and footer (as the 404 does), and loads once the
+ * connection is back, by a click on "Try again" or by itself when the browser is online again.
+ */
+import type { Page } from '@playwright/test'
+import { expect, headerLink, test, trackErrors, waitForHydration } from './fixtures.ts'
+
+const UNREACHABLE =
+  'This page could not be loaded: Folio cannot be reached. Check your connection, then try again.'
+
+async function expectUnreachableInsideTheSite(page: Page) {
+  const main = page.getByRole('main')
+  await expect(main.getByText(UNREACHABLE, { exact: true })).toBeVisible()
+  await expect(main.getByRole('heading', { name: 'Oops.' })).toBeVisible()
+  await expect(page.getByRole('main')).toHaveCount(1)
+  await expect(page.getByRole('banner').getByRole('navigation', { name: 'Main' })).toBeVisible()
+  await expect(
+    page.getByRole('banner').getByRole('button', { name: /^Colour mode:|^This page is always/ }),
+  ).toBeVisible()
+  await expect(page.getByRole('contentinfo').getByRole('navigation')).toBeVisible()
+  await expect(main.getByRole('button', { name: 'Try again' })).toBeVisible()
+  await expect(page.getByText('Failed to fetch')).toHaveCount(0)
+}
+
+test('offline, a move that changes the query keeps the site around the error screen', async ({
+  page,
+}) => {
+  await page.goto('/about')
+  await waitForHydration(page)
+  await page.context().setOffline(true)
+  // Same layout, but a new query: the router runs the loaders above the page again too.
+  await page.evaluate(() => {
+    history.pushState({}, '', '/terms?from=about')
+    dispatchEvent(new PopStateEvent('popstate'))
+  })
+  await expectUnreachableInsideTheSite(page)
+  await page.context().setOffline(false)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms of service')
+})
+
+test('"Try again" loads the page once it can be fetched', async ({ page }) => {
+  const errors = trackErrors(page)
+  await page.goto('/about')
+  await waitForHydration(page)
+  // The site unreachable while the browser believes it is online: no "online" event comes.
+  await page.route('**/static-loader-data/**', (route) => route.abort('internetdisconnected'))
+  await headerLink(page, 'Changelog').click()
+  await expectUnreachableInsideTheSite(page)
+
+  await page.getByRole('button', { name: 'Try again' }).click()
+  await expectUnreachableInsideTheSite(page)
+
+  await page.unroute('**/static-loader-data/**')
+  await page.getByRole('button', { name: 'Try again' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('What’s new in Folio')
+  await expect(page.getByText(UNREACHABLE)).toHaveCount(0)
+  expect(errors.filter((error) => !/Failed to load resource/.test(error))).toEqual([])
+})
