@@ -1,3 +1,5 @@
+import { saysChunkFailed } from '../lib/loadFailureWordings'
+
 /**
  * A page chunk that fails to load usually means the tab runs an old build whose files were
  * replaced by a deploy. A full page load of the target route fetches the new build. To avoid a
@@ -8,10 +10,7 @@ export const RELOAD_WINDOW_MS = 10_000
 const STORAGE_PREFIX = 'folio:chunk-reload:'
 
 export function isChunkLoadError(error: unknown): boolean {
-  if (!(error instanceof Error)) return false
-  return /dynamically imported module|importing a module script failed|error loading dynamically imported module|failed to fetch|loading (css )?chunk/i.test(
-    error.message,
-  )
+  return error instanceof Error && saysChunkFailed(error.message)
 }
 
 interface KeyValueStore {

@@ -1,4 +1,6 @@
 /** Errors the router shell knows how to show, with the exact texts of docs/product.md. */
+import { saysNetworkFailed } from '../lib/loadFailureWordings'
+
 export const NOT_FOUND_STATUS = 404
 
 /** What the error screen shows: a status code and a message for a person. */
@@ -40,19 +42,9 @@ export const UNREACHABLE_STATUS = 503
 export const UNREACHABLE_MESSAGE =
   'This page could not be loaded: Folio cannot be reached. Check your connection, then try again.'
 
-/**
- * A request the browser could not make, as each engine words it (a fetch, or a module import):
- * Chromium "Failed to fetch" and "Failed to fetch dynamically imported module", Firefox
- * "NetworkError when attempting to fetch resource." and "error loading dynamically imported
- * module", Safari "Load failed" and "Importing a module script failed".
- */
+/** A request the browser could not make: fetch() and import() reject with a TypeError saying so. */
 export function isNetworkFailure(error: unknown): boolean {
-  return (
-    error instanceof TypeError &&
-    /failed to fetch|networkerror|load failed|importing a module script failed|error loading dynamically imported module/i.test(
-      error.message,
-    )
-  )
+  return error instanceof TypeError && saysNetworkFailed(error.message)
 }
 
 export function toPageError(error: unknown): PageError {
