@@ -1,21 +1,21 @@
-import { useEffect } from 'react'
-import { useRevalidator, useRouteError } from 'react-router-dom'
+import { useRouteError } from 'react-router-dom'
 import { Head } from 'vite-react-ssg'
 import { toPageError, UNREACHABLE_STATUS } from './errors'
+import { TryAgain } from './TryAgain'
 import { useSafeNavigate } from './useSafeNavigate'
 
 interface ErrorScreenProps {
   statusCode: number
   message: string
   /** Offers "Try again", for an error that another attempt can mend (the network's). */
-  onRetry?: () => void
+  retryable?: boolean
 }
 
 /**
  * The fatal-error screen (docs/product.md): status code, 'Oops.', the message and a way home. It is
  * the content of a page: the layout around it gives the site's header, footer and `<main>`.
  */
-export function ErrorScreen({ statusCode, message, onRetry }: ErrorScreenProps) {
+export function ErrorScreen({ statusCode, message, retryable }: ErrorScreenProps) {
   const navigate = useSafeNavigate()
   return (
     <section className="error-screen" aria-labelledby="error-screen-title">
@@ -29,14 +29,10 @@ export function ErrorScreen({ statusCode, message, onRetry }: ErrorScreenProps) 
       </h1>
       <p className="error-screen__message">{message}</p>
       <div className="error-screen__actions">
-        {onRetry && (
-          <button type="button" className="button button--primary" onClick={onRetry}>
-            Try again
-          </button>
-        )}
+        {retryable && <TryAgain />}
         <button
           type="button"
-          className={onRetry ? 'button' : 'button button--primary'}
+          className={retryable ? 'button' : 'button button--primary'}
           onClick={() => navigate('/')}
         >
           Go Home .....
@@ -46,25 +42,14 @@ export function ErrorScreen({ statusCode, message, onRetry }: ErrorScreenProps) 
   )
 }
 
-/**
- * A page's errorElement: whatever it threw, shown as an ErrorScreen inside its layout. A page
- * that could not be fetched is fetched again on "Try again", and by itself as soon as the
- * browser is back online: the router runs the page's loaders (and its chunk's import) again.
- */
+/** A page's errorElement: whatever it threw, shown as an ErrorScreen inside its layout. */
 export function RouteErrorScreen() {
   const error = toPageError(useRouteError())
-  const { revalidate } = useRevalidator()
-  const unreachable = error.statusCode === UNREACHABLE_STATUS
-  useEffect(() => {
-    if (!unreachable) return
-    window.addEventListener('online', revalidate)
-    return () => window.removeEventListener('online', revalidate)
-  }, [unreachable, revalidate])
   return (
     <ErrorScreen
       statusCode={error.statusCode}
       message={error.message}
-      onRetry={unreachable ? revalidate : undefined}
+      retryable={error.statusCode === UNREACHABLE_STATUS}
     />
   )
 }

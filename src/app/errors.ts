@@ -1,5 +1,6 @@
 /** Errors the router shell knows how to show, with the exact texts of docs/product.md. */
 import { saysNetworkFailed } from '../lib/loadFailureWordings'
+import { isChunkLoadError } from './chunkReload'
 
 export const NOT_FOUND_STATUS = 404
 
@@ -49,7 +50,10 @@ export function isNetworkFailure(error: unknown): boolean {
 
 export function toPageError(error: unknown): PageError {
   if (error instanceof PageError) return error
-  if (isNetworkFailure(error)) return new PageError(UNREACHABLE_STATUS, UNREACHABLE_MESSAGE)
+  // A page's code or stylesheet that did not arrive (one reload already tried, chunkReload.ts)
+  // is a page that could not be loaded too: its wording (a URL in /assets/) means nothing here.
+  if (isNetworkFailure(error) || isChunkLoadError(error))
+    return new PageError(UNREACHABLE_STATUS, UNREACHABLE_MESSAGE)
   if (isRouteErrorResponseLike(error)) {
     return new PageError(
       error.status,

@@ -29,6 +29,8 @@ const WORDINGS: readonly LoadFailureWording[] = [
   // Bundlers that load chunks themselves: "Loading chunk 42 failed.", "Loading CSS chunk 7 failed."
   { words: 'loading chunk', networkFailed: false, chunkFailed: true },
   { words: 'loading css chunk', networkFailed: false, chunkFailed: true },
+  // Vite's loader, when a page's stylesheet did not arrive: "Unable to preload CSS for <url>".
+  { words: 'unable to preload css', networkFailed: false, chunkFailed: true },
 ]
 
 function says(message: string, meaning: 'networkFailed' | 'chunkFailed'): boolean {

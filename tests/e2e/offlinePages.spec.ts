@@ -23,6 +23,28 @@ async function expectUnreachableInsideTheSite(page: Page) {
   await expect(page.getByText('Failed to fetch')).toHaveCount(0)
 }
 
+test('offline, a page of another layout keeps the header and footer, and loads once back online', async ({
+  page,
+}) => {
+  await page.goto('/blog')
+  await waitForHydration(page)
+  await page.context().setOffline(true)
+  // /blog has the default layout, /pricing the marketing one: a move that changes layouts.
+  // Its code and stylesheet not fetched ahead yet (the prefetch waits a second after load).
+  await headerLink(page, 'Pricing').click()
+  await expect(page).toHaveURL(/\/pricing\/?$/)
+  await expectUnreachableInsideTheSite(page)
+
+  // The browser says it is back: the page loads without a click.
+  await page.context().setOffline(false)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Start free. Upgrade when your notes outgrow it.',
+  )
+  await expect(page.getByText(UNREACHABLE)).toHaveCount(0)
+  // Whole: the page's own stylesheet, which could not be fetched offline, is there too.
+  await expect(page.locator('.billing-toggle')).toHaveCSS('display', 'inline-flex')
+})
+
 test('offline, a move that changes the query keeps the site around the error screen', async ({
   page,
 }) => {
@@ -39,19 +61,25 @@ test('offline, a move that changes the query keeps the site around the error scr
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms of service')
 })
 
-test('"Try again" loads the page once it can be fetched', async ({ page }) => {
+test('"Try again" loads the page once Folio answers, and says so while it does not', async ({
+  page,
+}) => {
   const errors = trackErrors(page)
   await page.goto('/about')
   await waitForHydration(page)
-  // The site unreachable while the browser believes it is online: no "online" event comes.
-  await page.route('**/static-loader-data/**', (route) => route.abort('internetdisconnected'))
+  // Folio unreachable while the browser believes it is online: no "online" event comes.
+  const unreachable = ['**/static-loader-data/**', '**/changelog']
+  for (const url of unreachable) await page.route(url, (route) => route.abort('connectionrefused'))
   await headerLink(page, 'Changelog').click()
   await expectUnreachableInsideTheSite(page)
 
   await page.getByRole('button', { name: 'Try again' }).click()
+  await expect(page.getByRole('status')).toHaveText(
+    'Still no connection. This page loads by itself once you are back online.',
+  )
   await expectUnreachableInsideTheSite(page)
 
-  await page.unroute('**/static-loader-data/**')
+  for (const url of unreachable) await page.unroute(url)
   await page.getByRole('button', { name: 'Try again' }).click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('What’s new in Folio')
   await expect(page.getByText(UNREACHABLE)).toHaveCount(0)

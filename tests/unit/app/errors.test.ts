@@ -42,6 +42,15 @@ describe('toPageError', () => {
         statusCode: UNREACHABLE_STATUS,
         message: UNREACHABLE_MESSAGE,
       })
+    // A page's code or stylesheet that did not arrive, in the bundle's words, is the same.
+    for (const message of [
+      'Unable to preload CSS for https://folio.example/assets/plans-1.css',
+      'Loading chunk 42 failed.',
+    ])
+      expect(toPageError(new Error(message))).toMatchObject({
+        statusCode: UNREACHABLE_STATUS,
+        message: UNREACHABLE_MESSAGE,
+      })
     // Only the browser's network failures: a programming error keeps its own words.
     expect(toPageError(new TypeError('x is not a function')).statusCode).toBe(500)
   })

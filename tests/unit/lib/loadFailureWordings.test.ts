@@ -20,6 +20,7 @@ const WORDINGS: [string, boolean, boolean][] = [
   ['Importing a module script failed.', true, true], // Safari, import()
   ['Loading chunk 42 failed.', false, true], // webpack-style bundles
   ['Loading CSS chunk 7 failed.', false, true],
+  ['Unable to preload CSS for https://folio.example/assets/plans-1.css', false, true], // Vite
   ['x is not a function', false, false], // a programming error keeps its own words
 ]
 
