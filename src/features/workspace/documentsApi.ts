@@ -19,7 +19,7 @@ const SAVED_COLUMNS = 'id, title, version, created_at, updated_at'
  * Offline, a create, rename, delete or load is not queued for later (only a note's text is kept
  * on the device, and the save status says so): the message says what did not happen.
  */
-function offlineMessage(action: string): string {
+export function offlineMessage(action: string): string {
   return `You are offline, so Folio could not ${action}. Try again once you are back online.`
 }
 

@@ -23,6 +23,10 @@ export type OpenDocument =
   | { status: 'error'; message: string }
   | { status: 'ready'; session: DocumentSession; restoredAt: number | null }
 
+/** An open that failed offline is tried again by itself (below), so the word says that. */
+const OPEN_OFFLINE_MESSAGE =
+  'You are offline, so Folio could not open this document. It opens by itself once you are back online.'
+
 const noSubscription = () => () => {}
 const noState = () => null
 const draftStore = { keep: keepDraft, forget: forgetDraft }
@@ -52,6 +56,8 @@ export function useDocumentSession(
   onRemoteChange: (listener: RemoteChangeListener) => () => void,
 ): { open: OpenDocument; state: SessionState | null } {
   const [open, setOpen] = useState<OpenDocument>({ status: 'loading' })
+  // Counts the attempts to open: a failed one is tried again when the browser is back online.
+  const [attempt, setAttempt] = useState(0)
 
   useEffect(() => {
     if (!supabase) return
@@ -63,7 +69,11 @@ export function useDocumentSession(
     void Promise.all([getDocument(supabase, id), readDraft(userId, id)]).then(
       async ([result, draft]) => {
         if (cancelled) return
-        if (!result.ok) return setOpen({ status: 'error', message: result.message })
+        if (!result.ok)
+          return setOpen({
+            status: 'error',
+            message: result.kind === 'offline' ? OPEN_OFFLINE_MESSAGE : result.message,
+          })
         if (!result.data) {
           if (await sessionHasEnded(supabase)) return // the guard takes over
           return setOpen({
@@ -129,7 +139,15 @@ export function useDocumentSession(
       keeping?.stop()
       session?.dispose()
     }
-  }, [supabase, userId, id, onRemoteChange])
+  }, [supabase, userId, id, onRemoteChange, attempt])
+
+  const failed = open.status === 'error'
+  useEffect(() => {
+    if (!failed) return
+    const retry = () => setAttempt((count) => count + 1)
+    window.addEventListener('online', retry)
+    return () => window.removeEventListener('online', retry)
+  }, [failed])
 
   const session = open.status === 'ready' ? open.session : null
   const state = useSyncExternalStore(

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { FormMessage } from '../../../components/FormMessage'
+import { offlineMessage } from '../documentsApi'
 import type { PlanId } from '../types'
 import { supabaseUrl } from '../useSignedAttachments'
 import { ImportDialog } from './ImportDialog'
@@ -53,7 +54,10 @@ export function TransferActions(props: TransferActionsProps) {
     } catch {
       setStatus({
         kind: 'error',
-        text: 'The export stopped before it finished. Check your connection and try again.',
+        text:
+          navigator.onLine === false
+            ? offlineMessage('export your documents')
+            : 'The export stopped before it finished. Check your connection and try again.',
       })
     }
   }

@@ -1,0 +1,75 @@
+/**
+ * The workspace when the connection drops: what cannot be done says so at once (not after
+ * supabase-js has waited to retry), comes back by itself where it can, and a slow or briefly
+ * failing connection that is still online keeps working as before.
+ */
+import { expect, test, type Page } from '@playwright/test'
+import { createUser, signIn } from './backend.ts'
+import { documentLink, editorReady, editorText, insertDocument } from './dashboardHelpers.ts'
+
+const OPEN_OFFLINE =
+  'You are offline, so Folio could not open this document. It opens by itself once you are back online.'
+
+/** Long enough for a request that fails at once, far shorter than postgrest-js's 1 + 2 + 4 s of retries. */
+const PROMPTLY = 2_000
+
+async function workspaceWithTwoNotes(page: Page, name: string) {
+  const user = await createUser(name)
+  const alpha = await insertDocument(user, { title: 'Alpha', body: 'Alpha text.' })
+  const beta = await insertDocument(user, { title: 'Beta', body: 'Beta text.' })
+  await signIn(page, user, `/dashboard?doc=${alpha.id}`)
+  await editorReady(page)
+  await expect(page.getByTestId('live-status')).toHaveText(/^Live/)
+  return { alpha, beta }
+}
+
+test('offline, opening a note says so at once, and the note opens once the browser is back online', async ({
+  page,
+}) => {
+  await workspaceWithTwoNotes(page, 'offline-open')
+  await page.context().setOffline(true)
+  await documentLink(page, 'Beta').click()
+  await expect(page.getByText(OPEN_OFFLINE)).toBeVisible({ timeout: PROMPTLY })
+
+  await page.context().setOffline(false)
+  await editorReady(page)
+  expect(await editorText(page)).toBe('Beta text.')
+  await expect(page.getByText(OPEN_OFFLINE)).toHaveCount(0)
+})
+
+test('online, a slow answer or a failed first try still opens the note', async ({ page }) => {
+  const { beta } = await workspaceWithTwoNotes(page, 'offline-slow')
+  let reads = 0
+  await page.route(`**/rest/v1/documents?*id=eq.${beta.id}*`, async (route) => {
+    if (route.request().method() !== 'GET') return route.continue()
+    reads += 1
+    // The first read meets a connection that drops; the retry meets a slow one.
+    if (reads === 1) return route.abort('connectionreset')
+    await new Promise((resolve) => setTimeout(resolve, 3_000))
+    return route.continue()
+  })
+  await documentLink(page, 'Beta').click()
+  await expect(page.getByText('Opening…')).toBeVisible()
+  await editorReady(page)
+  expect(await editorText(page)).toBe('Beta text.')
+  expect(reads).toBe(2)
+  await expect(page.getByText(/could not open/)).toHaveCount(0)
+})
+
+test('offline, an export says so at once', async ({ page }) => {
+  await workspaceWithTwoNotes(page, 'offline-export')
+  // Once online first, so its code is in the page and only the data is missing offline.
+  const download = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Export all (.zip)' }).click()
+  await download
+  await expect(page.getByText('Exported 2 documents.')).toBeVisible()
+
+  await page.context().setOffline(true)
+  await page.getByRole('button', { name: 'Export all (.zip)' }).click()
+  await expect(
+    page.getByText(
+      'You are offline, so Folio could not export your documents. Try again once you are back online.',
+    ),
+  ).toBeVisible({ timeout: PROMPTLY })
+  await page.context().setOffline(false)
+})
