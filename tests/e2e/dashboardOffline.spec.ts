@@ -5,7 +5,14 @@
  */
 import { expect, test, type Page } from '@playwright/test'
 import { createUser, signIn } from './backend.ts'
-import { documentLink, editorReady, editorText, insertDocument } from './dashboardHelpers.ts'
+import {
+  appendText,
+  documentLink,
+  editorReady,
+  editorText,
+  insertDocument,
+  saveStatus,
+} from './dashboardHelpers.ts'
 
 const OPEN_OFFLINE =
   'You are offline, so Folio could not open this document. It opens by itself once you are back online.'
@@ -35,6 +42,28 @@ test('offline, opening a note says so at once, and the note opens once the brows
   await editorReady(page)
   expect(await editorText(page)).toBe('Beta text.')
   await expect(page.getByText(OPEN_OFFLINE)).toHaveCount(0)
+})
+
+test('offline after the access token expired (a laptop woken up offline), saving and opening say so at once', async ({
+  page,
+}) => {
+  await workspaceWithTwoNotes(page, 'offline-expired')
+  await page.context().setOffline(true)
+  // The stored session's access token is past its time: supabase-js would refresh it first.
+  await page.evaluate(() => {
+    for (const key of Object.keys(localStorage).filter((k) => /^sb-.+-auth-token$/.test(k))) {
+      const session = JSON.parse(localStorage.getItem(key) ?? '{}') as { expires_at: number }
+      session.expires_at = Math.floor(Date.now() / 1000) - 60
+      localStorage.setItem(key, JSON.stringify(session))
+    }
+  })
+  await appendText(page, ' Typed offline.')
+  // The autosave waits for a pause in typing (0.8 s), then finds no connection.
+  await expect(saveStatus(page)).toHaveAttribute('data-status', 'offline', {
+    timeout: 800 + PROMPTLY,
+  })
+  await documentLink(page, 'Beta').click()
+  await expect(page.getByText(OPEN_OFFLINE)).toBeVisible({ timeout: PROMPTLY })
 })
 
 test('online, a slow answer or a failed first try still opens the note', async ({ page }) => {

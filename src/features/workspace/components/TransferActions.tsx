@@ -20,6 +20,9 @@ type Status =
   | { kind: 'done'; text: string }
   | { kind: 'error'; text: string }
 
+/** Asked afresh each time: the connection can go in the middle of an export. */
+const isOffline = () => navigator.onLine === false
+
 const plural = (count: number, one: string) =>
   `${count.toLocaleString('en')} ${count === 1 ? one : `${one}s`}`
 
@@ -31,6 +34,11 @@ export function TransferActions(props: TransferActionsProps) {
 
   async function exportAll() {
     if (!supabase) return
+    // Offline, supabase-js is not asked: documentsApi.ts (offlineAlready) says why.
+    if (isOffline()) {
+      setStatus({ kind: 'error', text: offlineMessage('export your documents') })
+      return
+    }
     setStatus({ kind: 'exporting', done: 0, total: props.documentCount })
     try {
       const { runExport } = await import('../transfer/runExport')
@@ -54,10 +62,9 @@ export function TransferActions(props: TransferActionsProps) {
     } catch {
       setStatus({
         kind: 'error',
-        text:
-          navigator.onLine === false
-            ? offlineMessage('export your documents')
-            : 'The export stopped before it finished. Check your connection and try again.',
+        text: isOffline()
+          ? offlineMessage('export your documents')
+          : 'The export stopped before it finished. Check your connection and try again.',
       })
     }
   }
