@@ -17,11 +17,25 @@ import {
 const OPEN_OFFLINE =
   'You are offline, so Folio could not open this document. It opens by itself once you are back online.'
 
+const PNG_BASE64 =
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGP4z8AARAwQCgAf7gP9i18U1AAAAABJRU5ErkJggg=='
+
 /** Long enough for a request that fails at once, far shorter than postgrest-js's 1 + 2 + 4 s of retries. */
 const PROMPTLY = 2_000
 
-async function workspaceWithTwoNotes(page: Page, name: string) {
-  const user = await createUser(name)
+/** The stored session's access token past its time, as after a night with the lid closed. */
+async function expireAccessToken(page: Page) {
+  await page.evaluate(() => {
+    for (const key of Object.keys(localStorage).filter((k) => /^sb-.+-auth-token$/.test(k))) {
+      const session = JSON.parse(localStorage.getItem(key) ?? '{}') as { expires_at: number }
+      session.expires_at = Math.floor(Date.now() / 1000) - 60
+      localStorage.setItem(key, JSON.stringify(session))
+    }
+  })
+}
+
+async function workspaceWithTwoNotes(page: Page, name: string, plan: 'free' | 'pro' = 'free') {
+  const user = await createUser(name, { plan })
   const alpha = await insertDocument(user, { title: 'Alpha', body: 'Alpha text.' })
   const beta = await insertDocument(user, { title: 'Beta', body: 'Beta text.' })
   await signIn(page, user, `/dashboard?doc=${alpha.id}`)
@@ -49,14 +63,8 @@ test('offline after the access token expired (a laptop woken up offline), saving
 }) => {
   await workspaceWithTwoNotes(page, 'offline-expired')
   await page.context().setOffline(true)
-  // The stored session's access token is past its time: supabase-js would refresh it first.
-  await page.evaluate(() => {
-    for (const key of Object.keys(localStorage).filter((k) => /^sb-.+-auth-token$/.test(k))) {
-      const session = JSON.parse(localStorage.getItem(key) ?? '{}') as { expires_at: number }
-      session.expires_at = Math.floor(Date.now() / 1000) - 60
-      localStorage.setItem(key, JSON.stringify(session))
-    }
-  })
+  // supabase-js would refresh the token first, and retry that for up to 30 s.
+  await expireAccessToken(page)
   await appendText(page, ' Typed offline.')
   // The autosave waits for a pause in typing (0.8 s), then finds no connection.
   await expect(saveStatus(page)).toHaveAttribute('data-status', 'offline', {
@@ -64,6 +72,30 @@ test('offline after the access token expired (a laptop woken up offline), saving
   })
   await documentLink(page, 'Beta').click()
   await expect(page.getByText(OPEN_OFFLINE)).toBeVisible({ timeout: PROMPTLY })
+})
+
+test('offline, an image added to a note says at once that it could not be uploaded', async ({
+  page,
+}) => {
+  await workspaceWithTwoNotes(page, 'offline-image', 'pro')
+  await page.context().setOffline(true)
+  await expireAccessToken(page)
+  const chooser = page.waitForEvent('filechooser')
+  await page.getByRole('button', { name: 'Add image…' }).click()
+  await (
+    await chooser
+  ).setFiles({
+    name: 'whiteboard.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from(PNG_BASE64, 'base64'),
+  })
+  await expect(
+    page.getByText(
+      'You are offline, so Folio could not upload “whiteboard.png”. Try again once you are back online.',
+    ),
+  ).toBeVisible({ timeout: PROMPTLY })
+  await expect(page.getByText(/Uploading/)).toHaveCount(0)
+  expect(await editorText(page)).toBe('Alpha text.')
 })
 
 test('online, a slow answer or a failed first try still opens the note', async ({ page }) => {

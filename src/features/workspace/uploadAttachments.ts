@@ -13,6 +13,7 @@ import {
   markdownImage,
   uploadErrorMessage,
 } from './attachments'
+import { offlineMessage } from './documentsApi'
 import type { PlanId } from './types'
 import { supabaseUrl } from './useSignedAttachments'
 
@@ -41,6 +42,12 @@ export async function uploadAttachments(request: UploadRequest): Promise<void> {
     const problem = attachmentProblem(file)
     if (problem) return request.onError(problem, false)
   }
+  // Offline, supabase-js is not asked: documentsApi.ts (offlineAlready) says why.
+  if (navigator.onLine === false)
+    return request.onError(
+      offlineMessage(files.length === 1 ? `upload “${files[0]?.name}”` : 'upload the images'),
+      false,
+    )
   const links: string[] = []
   for (const file of files) {
     request.onProgress(`Uploading “${file.name}”…`)
