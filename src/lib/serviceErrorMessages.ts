@@ -11,6 +11,7 @@
  * (PGRST codes, and the PostgreSQL SQLSTATEs it passes through).
  */
 
+import { saysChunkFailed, saysNetworkFailed } from './loadFailureWordings'
 import { CREDENTIALS_REQUIRED, RESEND_REQUIRED } from './specAuthTexts'
 import { MIN_PASSWORD_LENGTH, PASSWORD_TOO_LONG } from './passwordPolicy'
 
@@ -116,6 +117,10 @@ export function authErrorMessage(error: unknown): string {
     return `We could not read that sign-in link (${message}). Ask for a new one.`
   // Status 0 (no answer) and 502–504 reach supabase-js as AuthRetryableFetchError.
   if (e.name === 'AuthRetryableFetchError') return UNREACHABLE_MESSAGE
+  // Offline before the first sign-in, supabase-js's own code (loaded on demand) does not arrive:
+  // the browser's words for that are no fault of Folio's either.
+  if (error instanceof TypeError && (saysNetworkFailed(message) || saysChunkFailed(message)))
+    return UNREACHABLE_MESSAGE
   if (e.name === 'AuthWeakPasswordError' || e.code === 'weak_password')
     return weakPasswordMessage(e.reasons)
   if (e.code === 'validation_failed' && message.startsWith('Password cannot be longer than'))

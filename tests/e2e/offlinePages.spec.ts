@@ -4,6 +4,7 @@
  * connection is back, by a click on "Try again" or by itself when the browser is online again.
  */
 import type { Page } from '@playwright/test'
+import { createUser } from './backend.ts'
 import { expect, headerLink, test, trackErrors, waitForHydration } from './fixtures.ts'
 
 const UNREACHABLE =
@@ -84,4 +85,22 @@ test('"Try again" loads the page once Folio answers, and says so while it does n
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('What’s new in Folio')
   await expect(page.getByText(UNREACHABLE)).toHaveCount(0)
   expect(errors.filter((error) => !/Failed to load resource/.test(error))).toEqual([])
+})
+
+test('offline, signing in blames the connection, not Folio, and keeps what was typed', async ({
+  page,
+}) => {
+  const user = await createUser('offline-sign-in')
+  await page.goto('/login')
+  await waitForHydration(page)
+  await page.getByLabel('Email', { exact: true }).fill(user.email)
+  await page.getByLabel('Password').fill(user.password)
+  await page.context().setOffline(true)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(
+    page.getByText('We cannot reach Folio right now. Check your connection and try again.'),
+  ).toBeVisible()
+  await expect(page.getByText(/on our side/)).toHaveCount(0)
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(user.email)
+  await page.context().setOffline(false)
 })

@@ -52,6 +52,25 @@ describe('authErrorMessage', () => {
     expect(authErrorMessage({ code: 'some_future_code', message: 'pq: x' })).toBe(GENERIC_MESSAGE)
   })
 
+  it('blames the connection, not Folio, when the auth client itself could not be fetched', () => {
+    // Offline before the first sign-in: supabase-js's chunk does not arrive, in each engine's words.
+    for (const failure of [
+      new TypeError(
+        'Failed to fetch dynamically imported module: https://folio.example/assets/supabase-1.js',
+      ),
+      new TypeError(
+        'error loading dynamically imported module: https://folio.example/assets/supabase-1.js',
+      ),
+      new TypeError('Importing a module script failed.'),
+      new TypeError('Failed to fetch'),
+      new TypeError('NetworkError when attempting to fetch resource.'),
+      new TypeError('Load failed'),
+    ])
+      expect(authErrorMessage(failure)).toBe(UNREACHABLE_MESSAGE)
+    // A programming error is no connection problem.
+    expect(authErrorMessage(new TypeError('x is not a function'))).toBe(GENERIC_MESSAGE)
+  })
+
   it('explains the second factor, sessions and used-up links in words', () => {
     expect(
       authErrorMessage({ code: 'insufficient_aal', message: 'AAL2 session is required…' }),
