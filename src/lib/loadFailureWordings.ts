@@ -5,45 +5,44 @@
  * page's chunk fail to load (worth one reload, src/app/chunkReload.ts)? Each wording below says
  * which of the two it answers; both match it case-insensitively, anywhere in the message.
  */
-interface LoadFailureWording {
-  words: string
-  /** A request the browser could not make (when it comes as a TypeError, as fetch and import reject). */
-  networkFailed: boolean
-  /** A page's code that did not arrive: a deploy replaced it, or the network is down. */
-  chunkFailed: boolean
-}
+/** A request the browser could not make (when it comes as a TypeError, as fetch and import reject). */
+const NETWORK_FAILED = 1
+/** A page's code that did not arrive: a deploy replaced it, or the network is down. */
+const CHUNK_FAILED = 2
+type Meaning = typeof NETWORK_FAILED | typeof CHUNK_FAILED
 
-const WORDINGS: readonly LoadFailureWording[] = [
+/** Each wording (lower case) with what it means, as flags: compact, as it ships in every page. */
+const WORDINGS: readonly (readonly [words: string, means: number])[] = [
   // Chromium, fetch(); its import() says "Failed to fetch dynamically imported module: <url>".
-  { words: 'failed to fetch', networkFailed: true, chunkFailed: true },
+  ['failed to fetch', NETWORK_FAILED | CHUNK_FAILED],
   // Firefox, fetch(): "NetworkError when attempting to fetch resource."
-  { words: 'networkerror', networkFailed: true, chunkFailed: false },
+  ['networkerror', NETWORK_FAILED],
   // Safari, fetch().
-  { words: 'load failed', networkFailed: true, chunkFailed: false },
+  ['load failed', NETWORK_FAILED],
   // Chromium's and Firefox's import() (below), whatever comes before it.
-  { words: 'dynamically imported module', networkFailed: false, chunkFailed: true },
+  ['dynamically imported module', CHUNK_FAILED],
   // Firefox, import(): "error loading dynamically imported module: <url>".
-  { words: 'error loading dynamically imported module', networkFailed: true, chunkFailed: true },
+  ['error loading dynamically imported module', NETWORK_FAILED | CHUNK_FAILED],
   // Safari, import().
-  { words: 'importing a module script failed', networkFailed: true, chunkFailed: true },
+  ['importing a module script failed', NETWORK_FAILED | CHUNK_FAILED],
   // Bundlers that load chunks themselves: "Loading chunk 42 failed.", "Loading CSS chunk 7 failed."
-  { words: 'loading chunk', networkFailed: false, chunkFailed: true },
-  { words: 'loading css chunk', networkFailed: false, chunkFailed: true },
+  ['loading chunk', CHUNK_FAILED],
+  ['loading css chunk', CHUNK_FAILED],
   // Vite's loader, when a page's stylesheet did not arrive: "Unable to preload CSS for <url>".
-  { words: 'unable to preload css', networkFailed: false, chunkFailed: true },
+  ['unable to preload css', CHUNK_FAILED],
 ]
 
-function says(message: string, meaning: 'networkFailed' | 'chunkFailed'): boolean {
+function says(message: string, meaning: Meaning): boolean {
   const lower = message.toLowerCase()
-  return WORDINGS.some((wording) => wording[meaning] && lower.includes(wording.words))
+  return WORDINGS.some(([words, means]) => (means & meaning) !== 0 && lower.includes(words))
 }
 
 /** The message is a browser's way of saying a request could not be made. */
 export function saysNetworkFailed(message: string): boolean {
-  return says(message, 'networkFailed')
+  return says(message, NETWORK_FAILED)
 }
 
 /** The message is a browser's (or a bundler's) way of saying a chunk of code did not load. */
 export function saysChunkFailed(message: string): boolean {
-  return says(message, 'chunkFailed')
+  return says(message, CHUNK_FAILED)
 }

@@ -17,27 +17,23 @@ export function loadSupabase(): Promise<SupabaseClient> {
   client ??= Promise.all([
     import('@supabase/supabase-js'),
     import('./authState'),
-    import('../../lib/offThreadFetch'),
-    import('../../lib/failFastOffline'),
-  ]).then(
-    ([{ createClient }, { connectAuthState }, { createOffThreadFetch }, { failFastOffline }]) => {
-      const { url, anonKey } = supabaseSettings()
-      // createClient raises 'supabaseUrl is required.' / 'supabaseKey is required.' itself.
-      const supabase = createClient(url, anonKey, {
-        auth: {
-          // PKCE for our own email links; /confirm handles implicit-flow links itself.
-          flowType: 'pkce',
-          detectSessionInUrl: false,
-          persistSession: true,
-          autoRefreshToken: true,
-        },
-        // Saving a long note hands its body to the network from a worker (offThreadFetch.ts);
-        // offline, a read is not retried for seconds first (failFastOffline.ts).
-        global: { fetch: failFastOffline(createOffThreadFetch()) },
-      })
-      connectAuthState(supabase)
-      return supabase
-    },
-  )
+    import('../../lib/supabaseFetch'),
+  ]).then(([{ createClient }, { connectAuthState }, { createSupabaseFetch }]) => {
+    const { url, anonKey } = supabaseSettings()
+    // createClient raises 'supabaseUrl is required.' / 'supabaseKey is required.' itself.
+    const supabase = createClient(url, anonKey, {
+      auth: {
+        // PKCE for our own email links; /confirm handles implicit-flow links itself.
+        flowType: 'pkce',
+        detectSessionInUrl: false,
+        persistSession: true,
+        autoRefreshToken: true,
+      },
+      // Long bodies go from a worker; offline, reads are not retried for seconds first.
+      global: { fetch: createSupabaseFetch() },
+    })
+    connectAuthState(supabase)
+    return supabase
+  })
   return client
 }
