@@ -141,6 +141,34 @@ test('"Sign out of this device" and "Sign out everywhere" leave no session here 
   }
 })
 
+test('offline after the access token expired, signing out is done at once, not after 30 s of refreshing', async ({
+  page,
+}) => {
+  const user = await createUser('offline-expired-sign-out')
+  await signIn(page, user, '/dashboard/account')
+  await expect(page.getByTestId('account-plan')).toBeVisible()
+  await page.context().setOffline(true)
+  // The laptop slept past the token's hour: supabase-js would refresh it before the logout.
+  await page.evaluate(() => {
+    for (const key of Object.keys(localStorage).filter((k) => /^sb-.+-auth-token$/.test(k))) {
+      const session = JSON.parse(localStorage.getItem(key) ?? '{}') as { expires_at: number }
+      session.expires_at = Math.floor(Date.now() / 1000) - 60
+      localStorage.setItem(key, JSON.stringify(session))
+    }
+  })
+  await page.getByRole('button', { name: 'Sign out other devices' }).click()
+  await expect(
+    page.getByText('We cannot reach Folio right now. Check your connection and try again.'),
+  ).toBeVisible({ timeout: 2_000 })
+  // Whoever closes the tab a moment after the click must leave no session behind.
+  await page.getByRole('button', { name: 'Sign out of this device' }).click()
+  await expect(page).toHaveURL(/\/login/, { timeout: 2_000 })
+  expect(await storedSessions(page)).toEqual([])
+  await page.context().setOffline(false)
+  // The next person, in a new tab once the connection is back.
+  await expectDashboardClosed(await page.context().newPage())
+})
+
 test('an image signed for one person is not shown to the next person who signs in on the tab', async ({
   page,
 }) => {

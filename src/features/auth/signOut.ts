@@ -20,6 +20,9 @@ import { sessionKey } from './storedAuth'
 
 export type SignOutScope = 'local' | 'global' | 'others'
 
+/** What supabase-js answers a logout it could not send (status 0), for a sign-out made offline. */
+const OFFLINE_LOGOUT = { name: 'AuthRetryableFetchError', status: 0, message: 'Offline' }
+
 /**
  * How long a sign-out of this device waits for the open documents (a save of text typed a
  * moment before) before it goes ahead regardless.
@@ -128,14 +131,18 @@ export async function signOutWith(
       if (notes.length > 0 && !(await leftover.confirmDeleting(notes, deleteThem))) return 'stayed'
     }
   }
-  let error: unknown
-  try {
-    ;({ error } = await supabase.auth.signOut({ scope }))
-  } catch (thrown) {
-    // Versions that let the failed request's exception through (supabase/supabase-js issue
-    // 2501) fail the same way as those that return it.
-    error = thrown
-  }
+  let error: unknown = OFFLINE_LOGOUT
+  // Offline the service is not asked: supabase-js would first refresh an access token that
+  // expired meanwhile, retrying for up to 30 s (_refreshAccessToken in @supabase/auth-js
+  // 2.109), and a person who closed the tab in that time left the session on the device.
+  if (typeof navigator === 'undefined' || navigator.onLine !== false)
+    try {
+      ;({ error } = await supabase.auth.signOut({ scope }))
+    } catch (thrown) {
+      // Versions that let the failed request's exception through (supabase/supabase-js issue
+      // 2501) fail the same way as those that return it.
+      error = thrown
+    }
   if (!error) return 'signed-out'
   if (scope === 'others') throw error
   if (scope === 'global') lastSignOut = { state: SIGNED_OUT_HERE_ONLY_STATE, at: Date.now() }
