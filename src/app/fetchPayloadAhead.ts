@@ -1,9 +1,9 @@
 /**
- * In the browser vite-react-ssg gives every route a loader that reads the page's payload: the
- * payload manifest, then the page's own payload file, each fetched on the first move inside
- * the site that runs the loaders. The prerendered page's hydration data has no entry for the
- * page's own route, and a change of the query alone (the dashboard opening a document, ?doc=,
- * or the sign-in page's modes, ?mode=) runs every loader again. Offline, those fetches failed
+ * In the browser vite-react-ssg gives every page a loader that reads its payload (the shell and
+ * the layouts have none: pageDataRouter.ts): the payload manifest, then the page's own payload
+ * file, each fetched on the first move inside the site that runs the loader. The prerendered
+ * page's hydration data has no entry for the page's own route, and a change of the query alone
+ * (the dashboard opening a document, ?doc=, or the sign-in page's modes, ?mode=) runs it again. Offline, those fetches failed
  * and the error screen ("Failed to fetch") took the place of the page. A page that moves by
  * query calls this once it is up, while the network is there: both are then in hand, kept where
  * vite-react-ssg keeps what it read (node_modules/vite-react-ssg/dist/index.mjs,
