@@ -39,11 +39,12 @@ async function fetchAhead(page: PayloadWindow, pathname: string, hash: string): 
   }
 }
 
-export function fetchPayloadAhead(): void {
+/** The payload of `pathname` (by default this page's), fetched while the network is there. */
+export function fetchPayloadAhead(pathname = window.location.pathname): void {
   const page = window as PayloadWindow
   const hash = page.__VITE_REACT_SSG_HASH__
   if (!hash) return
-  fetchAhead(page, window.location.pathname.replace(/(.)\/$/, '$1'), hash).catch(() => {
+  fetchAhead(page, pathname.replace(/(.)\/$/, '$1'), hash).catch(() => {
     // Offline already: the next move inside the site reads them, as it always did.
   })
 }

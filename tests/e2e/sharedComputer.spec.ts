@@ -141,6 +141,24 @@ test('"Sign out of this device" and "Sign out everywhere" leave no session here 
   }
 })
 
+test('offline, a sign-out from the workspace lands on the sign-in page, not an error screen', async ({
+  page,
+}) => {
+  const user = await createUser('offline-sign-out-landing')
+  await signIn(page, user, '/dashboard')
+  await expect(page.getByTestId('live-status')).toHaveText(/^Live/)
+  await page.getByRole('link', { name: 'Account settings' }).click()
+  await expect(page.getByTestId('account-plan')).toBeVisible()
+  await page.context().setOffline(true)
+  await page.getByRole('button', { name: 'Sign out of this device' }).click()
+  await expect(page).toHaveURL(/\/login/)
+  await expect(page.getByRole('heading', { name: 'Sign in to Folio' })).toBeVisible()
+  await expect(page.getByRole('status').filter({ hasText: 'You are signed out.' })).toBeVisible()
+  await expect(page.getByText('Oops.')).toHaveCount(0)
+  expect(await storedSessions(page)).toEqual([])
+  await page.context().setOffline(false)
+})
+
 test('offline after the access token expired, signing out is done at once, not after 30 s of refreshing', async ({
   page,
 }) => {

@@ -27,6 +27,15 @@ export function AccountMenu() {
   const { leftover, question } = useLeftoverDraftsQuestion(signedIn ? auth.user.id : null)
 
   useEffect(() => setOpen(false), [location.pathname])
+  // Signing out moves to the sign-in page: have it at hand, should the connection go first.
+  const signedIn = auth.status === 'signed-in'
+  useEffect(() => {
+    if (signedIn)
+      import('../../app/fetchPageAhead').then(
+        (module) => module.fetchPageAhead('/login'),
+        () => undefined,
+      )
+  }, [signedIn])
   // Escape from an item of the menu: focus goes back to the button, as a menu button's does,
   // instead of falling to the page when the item disappears.
   const closeOnEscape = (event: { key: string }) => {
