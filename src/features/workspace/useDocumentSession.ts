@@ -65,15 +65,18 @@ export function useDocumentSession(
     let keeping: DraftKeeping | null = null
     let stopSavingOnSignOut: (() => void) | null = null
     let cancelled = false
+    let openFailed = false
     setOpen({ status: 'loading' })
     void Promise.all([getDocument(supabase, id), readDraft(userId, id)]).then(
       async ([result, draft]) => {
         if (cancelled) return
-        if (!result.ok)
+        if (!result.ok) {
+          openFailed = true
           return setOpen({
             status: 'error',
             message: result.kind === 'offline' ? OPEN_OFFLINE_MESSAGE : result.message,
           })
+        }
         if (!result.data) {
           if (await sessionHasEnded(supabase)) return // the guard takes over
           return setOpen({
@@ -123,7 +126,12 @@ export function useDocumentSession(
           if (result?.ok && !cancelled) current.receiveRemote(result.data)
         })
     })
-    const online = () => session?.retryNow()
+    // Back online: a failed save is sent again, a failed open is tried again. Listened to from
+    // the start, so a connection back the moment after the failure is not missed.
+    const online = () => {
+      if (openFailed) setAttempt((count) => count + 1)
+      else session?.retryNow()
+    }
     window.addEventListener('online', online)
     return () => {
       cancelled = true
@@ -140,14 +148,6 @@ export function useDocumentSession(
       session?.dispose()
     }
   }, [supabase, userId, id, onRemoteChange, attempt])
-
-  const failed = open.status === 'error'
-  useEffect(() => {
-    if (!failed) return
-    const retry = () => setAttempt((count) => count + 1)
-    window.addEventListener('online', retry)
-    return () => window.removeEventListener('online', retry)
-  }, [failed])
 
   const session = open.status === 'ready' ? open.session : null
   const state = useSyncExternalStore(
