@@ -98,6 +98,30 @@ test('offline, an image added to a note says at once that it could not be upload
   expect(await editorText(page)).toBe('Alpha text.')
 })
 
+test('offline after the access token expired, account changes say at once that Folio cannot be reached', async ({
+  page,
+}) => {
+  const user = await createUser('offline-account')
+  await signIn(page, user, '/dashboard/account')
+  await expect(page.getByTestId('account-plan')).toBeVisible()
+  await page.context().setOffline(true)
+  await expireAccessToken(page)
+  const unreachable = page.getByText(
+    'We cannot reach Folio right now. Check your connection and try again.',
+  )
+
+  await page.getByRole('button', { name: 'Change password' }).click()
+  await page.getByLabel('New password', { exact: true }).fill('a-brand-new-password')
+  await page.getByLabel('Repeat the new password').fill('a-brand-new-password')
+  await page.getByRole('button', { name: 'Save new password' }).click()
+  await expect(unreachable).toBeVisible({ timeout: PROMPTLY })
+  await expect(page.getByLabel('New password', { exact: true })).toHaveValue('a-brand-new-password')
+  await page.getByRole('button', { name: 'Cancel' }).click()
+
+  await page.getByRole('button', { name: 'Set up two-factor' }).click()
+  await expect(unreachable).toBeVisible({ timeout: PROMPTLY })
+})
+
 test('online, a slow answer or a failed first try still opens the note', async ({ page }) => {
   const { beta } = await workspaceWithTwoNotes(page, 'offline-slow')
   let reads = 0

@@ -2,7 +2,11 @@ import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import { Field } from '../../components/Field'
 import { FormMessage } from '../../components/FormMessage'
-import { authErrorMessage, needsSecondFactor } from '../../lib/serviceErrorMessages'
+import {
+  UNREACHABLE_MESSAGE,
+  authErrorMessage,
+  needsSecondFactor,
+} from '../../lib/serviceErrorMessages'
 import { TOTP_CODE_REQUIRED, needsStepUp, verifySecondFactor } from './secondFactor'
 import { PASSWORD_LENGTH_HINT, passwordLengthProblem } from '../../lib/passwordPolicy'
 import { loadSupabase } from './supabaseClient'
@@ -50,6 +54,8 @@ export function NewPasswordForm({ onDone, onCancel, purpose = 'change' }: NewPas
       return setPasswordError(lengthProblem)
     }
     if (password !== confirm) return setError({ text: 'The two passwords are not the same.' })
+    // Offline the service is not asked: useAuthAction.ts says why.
+    if (navigator.onLine === false) return setError({ text: UNREACHABLE_MESSAGE })
     setError(null)
     setBusy(true)
     try {
@@ -74,6 +80,7 @@ export function NewPasswordForm({ onDone, onCancel, purpose = 'change' }: NewPas
   async function submitCode(event: React.FormEvent) {
     event.preventDefault()
     if (code.length !== 6) return setError({ text: TOTP_CODE_REQUIRED })
+    if (navigator.onLine === false) return setError({ text: UNREACHABLE_MESSAGE })
     setError(null)
     setBusy(true)
     let verified = false

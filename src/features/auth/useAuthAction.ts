@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { authErrorMessage } from '../../lib/serviceErrorMessages'
+import { UNREACHABLE_MESSAGE, authErrorMessage } from '../../lib/serviceErrorMessages'
 
 /**
  * The busy flag and the error line of an auth form: `run` marks the form busy, clears the last
@@ -11,6 +11,10 @@ export function useAuthAction() {
   const [error, setError] = useState<string | null>(null)
 
   async function run(task: () => Promise<void>) {
+    // Offline the service is not asked: supabase-js would first refresh an access token that
+    // expired meanwhile, retrying for up to 30 s (_refreshAccessToken in @supabase/auth-js
+    // 2.109), the form busy all that time, to say the same.
+    if (navigator.onLine === false) return setError(UNREACHABLE_MESSAGE)
     setBusy(true)
     setError(null)
     try {
