@@ -28,7 +28,6 @@ export function AccountMenu() {
 
   useEffect(() => setOpen(false), [location.pathname])
   // Signing out moves to the sign-in page: have it at hand, should the connection go first.
-  const signedIn = auth.status === 'signed-in'
   useEffect(() => {
     if (signedIn)
       import('../../app/fetchPageAhead').then(
