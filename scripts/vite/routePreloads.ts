@@ -13,10 +13,16 @@
  */
 
 /**
- * The entry chunk's file: vite-react-ssg's client build names its one input `app`
- * (`input: { app: … }`), and Vite writes chunks as `assets/[name]-[hash].js`.
+ * The chunks whose imports name only their stylesheets, as Vite writes chunks
+ * (`assets/[name]-[hash].js`):
+ * - the entry chunk: vite-react-ssg's client build names its one input `app`
+ *   (`input: { app: … }`);
+ * - the sign-in page, whose later forms and notices (src/features/auth/LoginPanel.tsx,
+ *   `laterForms`) are all fetched right after hydration anyway: their 23 file names were 228 B
+ *   gzip of a first load held to 48 KB. A form's own imports then follow it one round trip
+ *   later, while the visitor is still reading the page.
  */
-const ENTRY_CHUNK = /^assets\/app-[\w-]+\.js$/
+const NAMES_ONLY_STYLESHEETS = [/^assets\/app-[\w-]+\.js$/, /^assets\/LoginPage-[\w-]+\.js$/]
 
 /** `build.modulePreload.resolveDependencies`: the files preloaded beside one dynamic import. */
 export function routePreloads(
@@ -24,5 +30,7 @@ export function routePreloads(
   deps: string[],
   { hostId }: { hostId: string; hostType: 'html' | 'js' },
 ): string[] {
-  return ENTRY_CHUNK.test(hostId) ? deps.filter((dep) => dep.endsWith('.css')) : deps
+  return NAMES_ONLY_STYLESHEETS.some((host) => host.test(hostId))
+    ? deps.filter((dep) => dep.endsWith('.css'))
+    : deps
 }

@@ -12,8 +12,20 @@ describe('the files preloaded beside a dynamic import', () => {
     ])
   })
 
+  it("are only the stylesheets for the sign-in page's later forms, fetched after hydration", () => {
+    const fromLogin = { hostId: 'assets/LoginPage-B4833Ssf.js', hostType: 'js' as const }
+    expect(routePreloads('assets/MfaChallengeForm-DUkGqNLV.js', deps, fromLogin)).toEqual([
+      'assets/content-hrL6n_QF.css',
+      'assets/pages-CSAbWSIx.css',
+    ])
+  })
+
   it('are all of them for imports made anywhere else', () => {
-    for (const hostId of ['assets/createMarkdownEditor-CTkf2fg_.js', 'assets/approve-Dk2.js'])
+    for (const hostId of [
+      'assets/createMarkdownEditor-CTkf2fg_.js',
+      'assets/approve-Dk2.js',
+      'assets/DashboardPage-DSaiNhLr.js',
+    ])
       expect(routePreloads('assets/x-1.js', deps, { hostId, hostType: 'js' })).toEqual(deps)
     expect(
       routePreloads('assets/x-1.js', deps, { hostId: 'index.html', hostType: 'html' }),
