@@ -138,8 +138,12 @@ export const pageWeightBudgets: PageWeightBudget[] = [
     route: '/blog/:slug',
     maxGzipBytes: 6 * KB,
   },
-  // The workspace's own stylesheet rides with the dashboard (7.2 KB on 2026-11-23).
-  { route: '/dashboard', maxGzipBytes: 8 * KB },
+  // The workspace's own stylesheet rides with the dashboard (7.2 KB on 2026-11-23; 5.9 KB of
+  // inline CSS on 2026-11-28). 8 KB until 2026-11-28, when the page reached 8,200 B: its boot
+  // list names 19 first-load files (0.35 KB gzip; hashes do not compress), more as the
+  // workspace learnt to work offline and to tell half-finished sign-ins apart. A signed-in page,
+  // loaded once a session: given 0.5 KB more rather than made to fetch those files in turn.
+  { route: '/dashboard', maxGzipBytes: 8.5 * KB },
   // The landing page and the tour carry pictures of the product: HTML and CSS around
   // build-time renders of sample notes (docs/decisions/0021), 8.8 and 9.4 KB on 2026-11-23
   // (7.7 and 8.8 KB once each page inlines only the rules its markup can use).
