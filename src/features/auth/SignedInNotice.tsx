@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import { FormMessage } from '../../components/FormMessage'
-import { CHANGE_PASSWORD_STATE } from '../../routeRules'
+import { ChangePasswordLink } from './ChangePasswordLink'
 import { signOutWith } from './signOut'
 import { readStoredAuth } from './storedAuth'
 import { loadSupabase } from './supabaseClient'
@@ -95,19 +95,7 @@ export function SignedInNotice({ account, mode, target, secondFactorHref }: Sign
       <p>
         You are signed in as {email}. {consequence[mode]}
       </p>
-      <p className="button-row">
-        {mode === 'forgot' ? (
-          <Link
-            className="button button--primary"
-            to="/dashboard/account"
-            state={CHANGE_PASSWORD_STATE}
-          >
-            Change your password
-          </Link>
-        ) : (
-          wayOn
-        )}
-      </p>
+      <p className="button-row">{mode === 'forgot' ? <ChangePasswordLink /> : wayOn}</p>
     </FormMessage>
   )
 }

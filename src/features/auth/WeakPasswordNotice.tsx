@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom'
 import { FormMessage } from '../../components/FormMessage'
-import { CHANGE_PASSWORD_STATE } from '../../routeRules'
+import { ChangePasswordLink } from './ChangePasswordLink'
 import { DEFAULT_AFTER_SIGN_IN } from './useAuthRedirect'
 
 interface WeakPasswordNoticeProps {
@@ -25,13 +25,7 @@ export function WeakPasswordNotice({ reasons, target }: WeakPasswordNoticeProps)
         Choose a new one on your account page: it takes a minute.
       </p>
       <p className="button-row">
-        <Link
-          className="button button--primary"
-          to="/dashboard/account"
-          state={CHANGE_PASSWORD_STATE}
-        >
-          Change your password
-        </Link>
+        <ChangePasswordLink />
         <Link className="button" to={target}>
           {target === DEFAULT_AFTER_SIGN_IN ? 'Not now, open your notes' : 'Not now, continue'}
         </Link>
