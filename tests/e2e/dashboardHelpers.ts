@@ -139,3 +139,16 @@ export function openDocumentId(page: Page): string {
   if (!id) throw new Error(`no document open at ${page.url()}`)
   return id
 }
+
+/** A 2×2 PNG, base64: the image the dashboard's tests add to notes. */
+export const PNG_BASE64 =
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGP4z8AARAwQCgAf7gP9i18U1AAAAABJRU5ErkJggg=='
+
+/** Adds `name` (a PNG) to the open note as a person does: "Add image…", then the file chooser. */
+export async function addImageFromButton(page: Page, name = 'whiteboard.png'): Promise<void> {
+  const chooser = page.waitForEvent('filechooser')
+  await page.getByRole('button', { name: 'Add image…' }).click()
+  await (
+    await chooser
+  ).setFiles({ name, mimeType: 'image/png', buffer: Buffer.from(PNG_BASE64, 'base64') })
+}

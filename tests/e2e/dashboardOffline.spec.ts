@@ -6,6 +6,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { createUser, signIn } from './backend.ts'
 import {
+  addImageFromButton,
   appendText,
   documentLink,
   editorReady,
@@ -16,9 +17,6 @@ import {
 
 const OPEN_OFFLINE =
   'You are offline, so Folio could not open this document. It opens by itself once you are back online.'
-
-const PNG_BASE64 =
-  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGP4z8AARAwQCgAf7gP9i18U1AAAAABJRU5ErkJggg=='
 
 /** Long enough for a request that fails at once, far shorter than postgrest-js's 1 + 2 + 4 s of retries. */
 const PROMPTLY = 2_000
@@ -80,15 +78,7 @@ test('offline, an image added to a note says at once that it could not be upload
   await workspaceWithTwoNotes(page, 'offline-image', 'pro')
   await page.context().setOffline(true)
   await expireAccessToken(page)
-  const chooser = page.waitForEvent('filechooser')
-  await page.getByRole('button', { name: 'Add image…' }).click()
-  await (
-    await chooser
-  ).setFiles({
-    name: 'whiteboard.png',
-    mimeType: 'image/png',
-    buffer: Buffer.from(PNG_BASE64, 'base64'),
-  })
+  await addImageFromButton(page)
   await expect(
     page.getByText(
       'You are offline, so Folio could not upload “whiteboard.png”. Try again once you are back online.',

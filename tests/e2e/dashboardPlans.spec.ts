@@ -4,17 +4,15 @@
 import { expect, test, type Page } from '@playwright/test'
 import { BACKEND_URL, createUser, signIn } from './backend.ts'
 import {
+  addImageFromButton,
   editorReady,
   editorText,
   expectSaved,
   insertDocument,
+  PNG_BASE64,
   preview,
   readDocument,
 } from './dashboardHelpers.ts'
-
-/** A 2×2 PNG. */
-const PNG_BASE64 =
-  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGP4z8AARAwQCgAf7gP9i18U1AAAAABJRU5ErkJggg=='
 
 async function dropFile(page: Page, name: string, type: string, base64: string): Promise<void> {
   const dataTransfer = await page.evaluateHandle(
@@ -179,15 +177,7 @@ test('a Pro user on a phone adds an image with the button, where it cannot be pa
   await page.keyboard.press('ControlOrMeta+Home')
   await page.keyboard.press('End')
 
-  const chooser = page.waitForEvent('filechooser')
-  await page.getByRole('button', { name: 'Add image…' }).click()
-  await (
-    await chooser
-  ).setFiles({
-    name: 'whiteboard.png',
-    mimeType: 'image/png',
-    buffer: Buffer.from(PNG_BASE64, 'base64'),
-  })
+  await addImageFromButton(page)
   await expect
     .poll(() => editorText(page))
     .toMatch(/^Start\.!\[whiteboard\]\([^)]+-whiteboard\.png\)\n\nEnd\.$/)

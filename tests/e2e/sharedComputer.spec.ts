@@ -15,16 +15,13 @@ import {
   documentLink,
   editorReady,
   insertDocument,
+  PNG_BASE64,
   preview,
   readDocument,
 } from './dashboardHelpers.ts'
 import { documentIsMarked, expect, markDocument, test } from './fixtures.ts'
 
-/** A 2×2 PNG. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGP4z8AARAwQCgAf7gP9i18U1AAAAABJRU5ErkJggg==',
-  'base64',
-)
+const PNG = Buffer.from(PNG_BASE64, 'base64')
 
 /** The sign-in service cannot be reached for a sign-out, as when the device is offline. */
 async function logoutUnreachable(page: Page) {
