@@ -14,6 +14,11 @@ export interface RouteRule {
   colorMode?: ColorMode
   /** Signed-in only: the auth guard sends visitors to the login route. */
   guarded?: boolean
+  /**
+   * The page's module exports a prerender `loader`: only then does a move to it read its
+   * payload file (src/app/pageDataRouter.ts). Without one, nothing needs fetching but its code.
+   */
+  data?: true
 }
 
 export const LOGIN_PATH = '/login'
@@ -31,13 +36,13 @@ export type SignedOutState = typeof SIGNED_OUT_STATE | typeof SIGNED_OUT_HERE_ON
 export const CHANGE_PASSWORD_STATE = 'change-password'
 
 export const routeRules: readonly RouteRule[] = [
-  { path: '/', layout: 'marketing', colorMode: 'light' },
-  { path: '/home', layout: 'default', colorMode: 'light' },
-  { path: '/about', layout: 'default' },
-  { path: '/blog', layout: 'default' },
+  { path: '/', layout: 'marketing', colorMode: 'light', data: true },
+  { path: '/home', layout: 'default', colorMode: 'light', data: true },
+  { path: '/about', layout: 'default', data: true },
+  { path: '/blog', layout: 'default', data: true },
   // One prerendered file per published post; the pattern only serves client navigation.
-  { path: '/blog/:slug', layout: 'default' },
-  { path: '/changelog', layout: 'marketing', colorMode: 'light' },
+  { path: '/blog/:slug', layout: 'default', data: true },
+  { path: '/changelog', layout: 'marketing', colorMode: 'light', data: true },
   { path: '/contact', layout: 'default' },
   // The workspace fills the window under a full-width header (docs/decisions/0022).
   { path: '/dashboard', layout: 'workspace', guarded: true },
@@ -48,7 +53,7 @@ export const routeRules: readonly RouteRule[] = [
   { path: '/subscribe/stripe', layout: 'default', guarded: true },
   { path: '/subscribe/success', layout: 'default' },
   { path: '/success', layout: 'default' },
-  { path: '/terms', layout: 'default' },
+  { path: '/terms', layout: 'default', data: true },
   { path: LOGIN_PATH, layout: 'default' },
   { path: CALLBACK_PATH, layout: 'default' },
 ]

@@ -1,5 +1,5 @@
 /**
- * The browser's router, with the payload loaders only where data can be. vite-react-ssg gives
+ * The browser's router, with the payload loaders only where there is data. vite-react-ssg gives
  * every route a loader that reads the page's payload file (node_modules/vite-react-ssg/dist/
  * index.mjs, transformStaticLoaderRoute), the shell and the layouts included, though only
  * pages have data (their payloads hold `null` for the others). Those extra loaders ran on a
@@ -13,10 +13,16 @@ import { isRouteHandle } from './routeHandle'
 
 type RouterRoutes = Parameters<typeof createBrowserRouter>[0]
 
-/** Pages are the routes of the route table (src/routes.tsx), known by their handle. */
+/**
+ * Pages are the routes of the route table (src/routes.tsx), known by their handle; of them, only
+ * those whose rule says they have data (`data` in src/routeRules.ts) read a payload. The others'
+ * payloads hold nothing, and fetching one cost each move to /pricing, /login or the dashboard a
+ * request, and offline made a page whose code was at hand unreachable.
+ */
 function withPayloadLoadersOnPages(routes: RouterRoutes): RouterRoutes {
   return routes.map((route) => {
-    const kept = isRouteHandle(route.handle) ? route : { ...route, loader: undefined }
+    const hasData = isRouteHandle(route.handle) && route.handle.rule.data === true
+    const kept = hasData ? route : { ...route, loader: undefined }
     return route.children ? { ...kept, children: withPayloadLoadersOnPages(route.children) } : kept
   }) as RouterRoutes
 }

@@ -1,13 +1,9 @@
-import { useEffect } from 'react'
 import { Link } from 'react-router-dom'
-import { fetchPayloadAhead } from '../app/fetchPayloadAhead'
 import { Seo } from '../app/Seo'
 import { RequireUser } from '../features/auth'
 import { Workspace } from '../features/workspace'
 
 export function Component() {
-  // Opening a document changes only the query: see fetchPayloadAhead.ts.
-  useEffect(fetchPayloadAhead, [])
   return (
     <div className="workspace-page">
       <Seo title="Your workspace" description="Your Folio notes." path="/dashboard" noIndex />

@@ -104,3 +104,24 @@ test('offline, signing in blames the connection, not Folio, and keeps what was t
   await expect(page.getByLabel('Email', { exact: true })).toHaveValue(user.email)
   await page.context().setOffline(false)
 })
+
+test('offline, a page without data whose code came ahead opens: nothing else is fetched for it', async ({
+  page,
+}) => {
+  // The pages linked from this one are fetched ahead a second after load (src/app/prefetch.ts).
+  const pricingAhead = page.waitForResponse((response) =>
+    /\/assets\/PricingPage-[\w-]+\.js$/.test(response.url()),
+  )
+  await page.goto('/blog')
+  await waitForHydration(page)
+  await pricingAhead
+  const fetched: string[] = []
+  page.on('request', (request) => fetched.push(new URL(request.url()).pathname))
+  await page.context().setOffline(true)
+  await headerLink(page, 'Pricing').click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Start free. Upgrade when your notes outgrow it.',
+  )
+  await expect(page.getByText(UNREACHABLE)).toHaveCount(0)
+  expect(fetched.filter((path) => path.includes('static-loader-data'))).toEqual([])
+})

@@ -105,11 +105,6 @@ export function LoginPanel() {
         // Offline or a redeploy: the switch itself will try again and report a failure.
       })
     }
-    // Switching modes changes only the query, which runs the page's loaders: fetchPayloadAhead.ts.
-    import('../../app/fetchPayloadAhead').then(
-      (module) => module.fetchPayloadAhead(),
-      () => undefined,
-    )
   }, [])
 
   const hrefFor = (next: LoginMode) => {

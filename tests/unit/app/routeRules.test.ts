@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { findRouteRule, guardExcludeList, routeRules } from '../../../src/routeRules.ts'
 
@@ -48,5 +49,20 @@ describe('route table', () => {
     expect(findRouteRule('/blog/some-post')?.path).toBe('/blog/*')
     expect(findRouteRule('/pricing/')?.colorMode).toBe('light')
     expect(findRouteRule('/nope')).toBeUndefined()
+  })
+
+  // A page with data but no flag would hydrate and then lose its data on the next move to it; a
+  // flag without data would fetch an empty payload and fail offline (src/app/pageDataRouter.ts).
+  it('says which pages have data: exactly those whose module exports a loader', () => {
+    const routes = readFileSync('src/routes.tsx', 'utf8')
+    for (const rule of routeRules) {
+      const module = new RegExp(`'${rule.path}': \\(\\) => import\\('\\./pages/(\\w+)'\\)`).exec(
+        routes,
+      )?.[1]
+      expect(module, rule.path).toBeDefined()
+      const page = readFileSync(`src/pages/${module}.tsx`, 'utf8')
+      const exportsLoader = /^export (?:async )?(?:const|function) loader\b/m.test(page)
+      expect(rule.data === true, `${rule.path} (${module})`).toBe(exportsLoader)
+    }
   })
 })
