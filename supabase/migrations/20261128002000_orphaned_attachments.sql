@@ -45,7 +45,9 @@ begin
             ),
             'Content-Type', 'application/json'
           ),
-          body := '{}'::jsonb
+          body := '{}'::jsonb,
+          -- pg_net's own default is 5 s; a night with many images to remove takes longer.
+          timeout_milliseconds := 60000
         )
       $job$
     );
