@@ -124,5 +124,8 @@ for (const colorScheme of ['light', 'dark'] as const)
       )
       expect(looks[1], 'the unknown language').toBe(looks[0])
       expect(looks[2], 'no language').toBe(looks[0])
+      // And every one is reached by Tab, to scroll a wide block from the keyboard.
+      for (const index of [0, 1, 2])
+        await expect(blocks.nth(index)).toHaveAttribute('tabindex', '0')
     })
   })

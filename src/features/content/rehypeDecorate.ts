@@ -60,6 +60,12 @@ export function decorate(
       headings.push({ depth: Number(level[1]), id, text })
       return
     }
+    if (node.tagName === 'pre') {
+      // A wide block scrolls sideways: reachable by keyboard, as a highlighted one is (shiki
+      // gives its <pre> the same), whatever its language.
+      node.properties.tabIndex = 0
+      return
+    }
     if (node.tagName === 'input' && node.properties.type === 'checkbox') {
       // GitHub task lists: a checkbox needs a name for screen readers.
       node.properties.ariaLabel = node.properties.checked ? 'Done' : 'Not done'

@@ -24,12 +24,14 @@ function tokens(selector: ':root' | ':root.dark'): Map<string, string> {
 }
 
 describe('code blocks', () => {
-  it('print a block in an unknown language, or none, as plain text without token colours', async () => {
+  it('print a block in an unknown language, or none, as plain text without token colours, reachable by keyboard as a highlighted one is', async () => {
     const highlight = await createCodeHighlighter(['ts'])
     const { html } = renderMarkdown(NOTE, { highlight })
     expect(html).toContain('<pre class="shiki ')
-    expect(html).toContain('<pre><code class="language-foo">frobnicate --all\n</code></pre>')
-    expect(html).toContain('<pre><code>plain\n</code></pre>')
+    expect(html).toContain(
+      '<pre tabindex="0"><code class="language-foo">frobnicate --all\n</code></pre>',
+    )
+    expect(html).toContain('<pre tabindex="0"><code>plain\n</code></pre>')
   })
 
   it('give the plain box the colours of a highlighted one, light and dark', async () => {

@@ -130,8 +130,10 @@ describe('the markdown pipeline', () => {
 
   it('keeps unknown languages and plain fences as escaped code', () => {
     const { html } = renderMarkdown('```nosuchlang\n<b>x</b>\n```\n\n```\nplain\n```', { highlight })
-    expect(html).toContain('<pre><code class="language-nosuchlang">&#x3C;b>x&#x3C;/b>\n</code></pre>')
-    expect(html).toContain('<pre><code>plain\n</code></pre>')
+    expect(html).toContain(
+      '<pre tabindex="0"><code class="language-nosuchlang">&#x3C;b>x&#x3C;/b>\n</code></pre>',
+    )
+    expect(html).toContain('<pre tabindex="0"><code>plain\n</code></pre>')
   })
 
   it('renders GitHub-flavoured tables and task lists', () => {
