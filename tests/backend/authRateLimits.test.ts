@@ -9,6 +9,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Backend } from '../../scripts/local/supabase/index.ts'
 import { client, configWith, serviceClient, startTestBackend, uniqueEmail } from './helpers.ts'
 
+/** Every request of these tests comes from one address, as one browser's or one attacker's. */
+const ONE_VISITOR = '198.18.255.1'
+
 let backend: Backend
 beforeEach(async () => {
   backend = await startTestBackend()
@@ -33,24 +36,41 @@ async function confirmedUser(label: string) {
 describe('auth rate limits from config.toml', () => {
   it('token_refresh: /token takes a burst of 30 from one address, sign-ins and refreshes alike', async () => {
     const user = await confirmedUser('token-burst')
-    const first = await client(backend).auth.signInWithPassword(user)
+    const first = await client(
+      backend,
+      backend.anonKey,
+      'implicit',
+      ONE_VISITOR,
+    ).auth.signInWithPassword(user)
     expect(first.error).toBeNull()
 
     // Refreshes with tokens that do not exist are answered at once, so the bucket barely
     // refills (half a request a second) while they run.
     const results = await at(35, (i) =>
-      client(backend).auth.refreshSession({ refresh_token: `no-such-token-${i}` }),
+      client(backend, backend.anonKey, 'implicit', ONE_VISITOR).auth.refreshSession({
+        refresh_token: `no-such-token-${i}`,
+      }),
     )
     const limited = results.filter((r) => r.error?.code === 'over_request_rate_limit')
     expect(results.length - limited.length).toBeLessThanOrEqual(30)
     expect(limited.length).toBeGreaterThanOrEqual(5)
     expect(limited[0]!.error).toMatchObject({ status: 429, message: 'Request rate limit reached' })
 
-    const refresh = await client(backend).auth.refreshSession({
+    const refresh = await client(
+      backend,
+      backend.anonKey,
+      'implicit',
+      ONE_VISITOR,
+    ).auth.refreshSession({
       refresh_token: first.data.session!.refresh_token,
     })
     expect(refresh.error).toMatchObject({ status: 429, code: 'over_request_rate_limit' })
-    const signIn = await client(backend).auth.signInWithPassword(user)
+    const signIn = await client(
+      backend,
+      backend.anonKey,
+      'implicit',
+      ONE_VISITOR,
+    ).auth.signInWithPassword(user)
     expect(signIn.error).toMatchObject({ status: 429, code: 'over_request_rate_limit' })
   })
 
@@ -76,14 +96,16 @@ describe('auth rate limits from config.toml', () => {
 
   it('sign_in_sign_ups: 30 at once per route (recovery here), the other routes keep theirs', async () => {
     const recover = (i: number) =>
-      client(backend).auth.resetPasswordForEmail(uniqueEmail(`nobody-${i}`))
+      client(backend, backend.anonKey, 'implicit', ONE_VISITOR).auth.resetPasswordForEmail(
+        uniqueEmail(`nobody-${i}`),
+      )
     const results = await at(35, recover)
     expect(results.filter((r) => !r.error)).toHaveLength(30)
     const limited = results.filter((r) => r.error)
     expect(limited).toHaveLength(5)
     expect(limited[0]!.error).toMatchObject({ status: 429, code: 'over_request_rate_limit' })
 
-    const signUp = await client(backend).auth.signUp({
+    const signUp = await client(backend, backend.anonKey, 'implicit', ONE_VISITOR).auth.signUp({
       email: uniqueEmail('own-bucket'),
       password: 'a-long-enough-password',
     })
@@ -96,20 +118,27 @@ describe('auth rate limits from config.toml', () => {
       configFile: await configWith([/^email_sent = \d+$/m, 'email_sent = 30']),
     })
     const signUps = await at(20, (i) =>
-      client(backend).auth.signUp({
+      client(backend, backend.anonKey, 'implicit', ONE_VISITOR).auth.signUp({
         email: uniqueEmail(`mail-${i}`),
         password: 'a-long-enough-password',
       }),
     )
     expect(signUps.filter((r) => r.error)).toEqual([])
     const links = await at(10, (i) =>
-      client(backend).auth.signInWithOtp({ email: uniqueEmail(`link-${i}`) }),
+      client(backend, backend.anonKey, 'implicit', ONE_VISITOR).auth.signInWithOtp({
+        email: uniqueEmail(`link-${i}`),
+      }),
     )
     expect(links.filter((r) => r.error)).toEqual([])
     expect(backend.mailbox.list()).toHaveLength(30)
 
     const late = uniqueEmail('thirty-first')
-    const refused = await client(backend).auth.signInWithOtp({ email: late })
+    const refused = await client(
+      backend,
+      backend.anonKey,
+      'implicit',
+      ONE_VISITOR,
+    ).auth.signInWithOtp({ email: late })
     expect(refused.error).toMatchObject({
       status: 429,
       code: 'over_email_send_rate_limit',
@@ -122,11 +151,16 @@ describe('auth rate limits from config.toml', () => {
     // A notice spends the same budget, but a spent one only leaves it unsent: the new password
     // stands, as GoTrue logs the 429 and goes on.
     const owner = await confirmedUser('notice-after-cap')
-    const signedIn = client(backend)
+    const signedIn = client(backend, backend.anonKey, 'implicit', ONE_VISITOR)
     expect((await signedIn.auth.signInWithPassword(owner)).error).toBeNull()
     expect((await signedIn.auth.updateUser({ password: 'another long password' })).error).toBeNull()
     expect(backend.mailbox.list(owner.email)).toEqual([])
-    const again = await client(backend).auth.signInWithPassword({
+    const again = await client(
+      backend,
+      backend.anonKey,
+      'implicit',
+      ONE_VISITOR,
+    ).auth.signInWithPassword({
       email: owner.email,
       password: 'another long password',
     })

@@ -13,6 +13,7 @@ import {
   type BackendOptions,
 } from '../../scripts/local/supabase/index.ts'
 import { uniqueEmail } from '../uniqueEmail.ts'
+import { visitorAddress } from '../visitorAddress.ts'
 import { workerDatabaseUrl } from './suiteDatabases.setup.ts'
 
 export { uniqueEmail }
@@ -55,14 +56,20 @@ export async function configWith(replace: [RegExp, string]): Promise<string> {
   return file
 }
 
-/** A supabase-js client as the browser would have it, minus storage and timers. */
+/**
+ * A supabase-js client as the browser would have it, minus storage and timers. Each client is
+ * a visitor of its own (tests/visitorAddress.ts); tests of Auth's request budgets pass one
+ * `visitor` to every client they make.
+ */
 export function client(
   backend: Backend,
   key = backend.anonKey,
   flowType: 'implicit' | 'pkce' = 'implicit',
+  visitor = visitorAddress(),
 ): SupabaseClient {
   const memory = new Map<string, string>()
   return createClient(backend.url, key, {
+    global: { headers: { 'x-forwarded-for': visitor } },
     auth: {
       persistSession: true,
       autoRefreshToken: false,

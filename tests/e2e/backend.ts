@@ -10,6 +10,7 @@ import WebSocket from 'ws'
 import { LOCAL_JWT_SECRET, Keys, type MailMessage } from '../../scripts/local/supabase/index.ts'
 import { storageKeyFor } from '../../src/features/auth/sessionKey.ts'
 import { uniqueEmail } from '../uniqueEmail.ts'
+import { visitorAddress } from '../visitorAddress.ts'
 
 export { uniqueEmail }
 
@@ -78,12 +79,6 @@ export async function breachPassword(password: string): Promise<void> {
   if (!response.ok) throw new Error(`breaching a password failed: ${response.status}`)
 }
 
-/** An address from the range kept for benchmarks (RFC 2544), a new one each call. */
-function visitorAddress(): string {
-  const n = Math.floor(Math.random() * 2 ** 17)
-  return `198.${18 + (n >> 16)}.${(n >> 8) & 255}.${n & 255}`
-}
-
 /** A real session for `user`, got by signing in from Node: what an attacker would paste into a link. */
 export async function sessionTokensFor(
   user: TestUser,
@@ -93,8 +88,6 @@ export async function sessionTokensFor(
     headers: {
       apikey: await keys.apiKey('anon'),
       'content-type': 'application/json',
-      // Each test is a visitor of its own, as on hosted: Auth keeps a sign-in budget per
-      // address (scripts/local/supabase/auth/rateLimits.ts), and one run signs in hundreds.
       'x-forwarded-for': visitorAddress(),
     },
     body: JSON.stringify({ email: user.email, password: user.password }),

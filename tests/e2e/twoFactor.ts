@@ -7,6 +7,7 @@ import * as OTPAuth from 'otpauth'
 import WebSocket from 'ws'
 import { LOCAL_JWT_SECRET, Keys } from '../../scripts/local/supabase/index.ts'
 import { BACKEND_URL, createUser, type TestUser } from './backend.ts'
+import { visitorAddress } from '../visitorAddress.ts'
 
 const TIME_STEP_MS = 30_000
 
@@ -18,6 +19,7 @@ async function userClient() {
   const keys = new Keys(LOCAL_JWT_SECRET, () => `${BACKEND_URL}/auth/v1`)
   return createClient(BACKEND_URL, await keys.apiKey('anon'), {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    global: { headers: { 'x-forwarded-for': visitorAddress() } },
     realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
   })
 }
