@@ -4,12 +4,7 @@
  * runs no script (its CSP allows none), since addresses and texts come from whoever signed up.
  */
 import type { MailMessage } from './auth/mailbox.ts'
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
-  )
+import { escapeHtml } from './escapeHtml.ts'
 
 export const MAILBOX_PAGE_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"

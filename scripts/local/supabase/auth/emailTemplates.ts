@@ -10,17 +10,9 @@
  * error, so a template cannot say something in production that the local mailbox did not show.
  */
 
+import { escapeHtml } from '../escapeHtml.ts'
+
 export class EmailTemplateError extends Error {}
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&#34;',
-  "'": '&#39;',
-}
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ESCAPES[c]!)
 
 /** Renders `source` with `fields`; `where` names the template in errors. */
 export function renderEmailTemplate(
