@@ -37,6 +37,18 @@ export async function adminClient(): Promise<SupabaseClient> {
   })
 }
 
+/**
+ * A supabase-js client with the public key, as a visitor of its own (`X-Forwarded-For`,
+ * tests/visitorAddress.ts): what a test signs in with from Node.
+ */
+export async function visitorClient(): Promise<SupabaseClient> {
+  return createClient(BACKEND_URL, await keys.apiKey('anon'), {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    global: { headers: { 'x-forwarded-for': visitorAddress() } },
+    realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
+  })
+}
+
 /** A confirmed user made through the admin API; `plan: 'pro'` adds an active subscription. */
 export async function createUser(
   label: string,

@@ -1,12 +1,9 @@
-import { createClient } from '@supabase/supabase-js'
-import WebSocket from 'ws'
-import { LOCAL_JWT_SECRET, Keys } from '../../scripts/local/supabase/index.ts'
 import {
-  BACKEND_URL,
   adminClient,
   createUser,
   signIn,
   uniqueEmail,
+  visitorClient,
   type TestUser,
 } from './backend.ts'
 import {
@@ -18,16 +15,10 @@ import {
   unblockStripeJs,
 } from './billingFixtures.ts'
 import { expect, test, trackErrors, waitForHydration } from './fixtures.ts'
-import { visitorAddress } from '../visitorAddress.ts'
 
 /** supabase-js as the user, from Node: what the database lets them do. */
 async function userClient(user: TestUser) {
-  const anonKey = await new Keys(LOCAL_JWT_SECRET, () => `${BACKEND_URL}/auth/v1`).apiKey('anon')
-  const supabase = createClient(BACKEND_URL, anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    global: { headers: { 'x-forwarded-for': visitorAddress() } },
-    realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
-  })
+  const supabase = await visitorClient()
   const { error } = await supabase.auth.signInWithPassword(user)
   if (error) throw error
   return supabase

@@ -2,12 +2,8 @@
  * Two-factor users for the end-to-end tests: a confirmed user with a verified TOTP factor,
  * enrolled through the API (the enrolment screens have their own test in auth.spec.ts).
  */
-import { createClient } from '@supabase/supabase-js'
 import * as OTPAuth from 'otpauth'
-import WebSocket from 'ws'
-import { LOCAL_JWT_SECRET, Keys } from '../../scripts/local/supabase/index.ts'
-import { BACKEND_URL, createUser, type TestUser } from './backend.ts'
-import { visitorAddress } from '../visitorAddress.ts'
+import { createUser, visitorClient, type TestUser } from './backend.ts'
 
 const TIME_STEP_MS = 30_000
 
@@ -15,18 +11,9 @@ export interface TwoFactorUser extends TestUser {
   totp: OTPAuth.TOTP
 }
 
-async function userClient() {
-  const keys = new Keys(LOCAL_JWT_SECRET, () => `${BACKEND_URL}/auth/v1`)
-  return createClient(BACKEND_URL, await keys.apiKey('anon'), {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    global: { headers: { 'x-forwarded-for': visitorAddress() } },
-    realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
-  })
-}
-
 export async function createTwoFactorUser(label: string): Promise<TwoFactorUser> {
   const user = await createUser(label)
-  const supabase = await userClient()
+  const supabase = await visitorClient()
   const signedIn = await supabase.auth.signInWithPassword(user)
   if (signedIn.error) throw new Error(`sign-in for ${label}: ${signedIn.error.message}`)
   const enrolled = await supabase.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'phone' })
@@ -49,7 +36,7 @@ export async function createTwoFactorUser(label: string): Promise<TwoFactorUser>
 
 /** True when `password` signs `email` in (checked from Node, not through the page). */
 export async function passwordWorks(email: string, password: string): Promise<boolean> {
-  const supabase = await userClient()
+  const supabase = await visitorClient()
   const { error } = await supabase.auth.signInWithPassword({ email, password })
   return error === null
 }
