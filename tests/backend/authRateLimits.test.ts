@@ -11,6 +11,7 @@ import { client, configWith, serviceClient, startTestBackend, uniqueEmail } from
 
 /** Every request of these tests comes from one address, as one browser's or one attacker's. */
 const ONE_VISITOR = '198.18.255.1'
+const sameVisitor = () => client(backend, backend.anonKey, 'implicit', ONE_VISITOR)
 
 let backend: Backend
 beforeEach(async () => {
@@ -36,18 +37,13 @@ async function confirmedUser(label: string) {
 describe('auth rate limits from config.toml', () => {
   it('token_refresh: /token takes a burst of 30 from one address, sign-ins and refreshes alike', async () => {
     const user = await confirmedUser('token-burst')
-    const first = await client(
-      backend,
-      backend.anonKey,
-      'implicit',
-      ONE_VISITOR,
-    ).auth.signInWithPassword(user)
+    const first = await sameVisitor().auth.signInWithPassword(user)
     expect(first.error).toBeNull()
 
     // Refreshes with tokens that do not exist are answered at once, so the bucket barely
     // refills (half a request a second) while they run.
     const results = await at(35, (i) =>
-      client(backend, backend.anonKey, 'implicit', ONE_VISITOR).auth.refreshSession({
+      sameVisitor().auth.refreshSession({
         refresh_token: `no-such-token-${i}`,
       }),
     )
@@ -56,21 +52,11 @@ describe('auth rate limits from config.toml', () => {
     expect(limited.length).toBeGreaterThanOrEqual(5)
     expect(limited[0]!.error).toMatchObject({ status: 429, message: 'Request rate limit reached' })
 
-    const refresh = await client(
-      backend,
-      backend.anonKey,
-      'implicit',
-      ONE_VISITOR,
-    ).auth.refreshSession({
+    const refresh = await sameVisitor().auth.refreshSession({
       refresh_token: first.data.session!.refresh_token,
     })
     expect(refresh.error).toMatchObject({ status: 429, code: 'over_request_rate_limit' })
-    const signIn = await client(
-      backend,
-      backend.anonKey,
-      'implicit',
-      ONE_VISITOR,
-    ).auth.signInWithPassword(user)
+    const signIn = await sameVisitor().auth.signInWithPassword(user)
     expect(signIn.error).toMatchObject({ status: 429, code: 'over_request_rate_limit' })
   })
 
@@ -96,16 +82,14 @@ describe('auth rate limits from config.toml', () => {
 
   it('sign_in_sign_ups: 30 at once per route (recovery here), the other routes keep theirs', async () => {
     const recover = (i: number) =>
-      client(backend, backend.anonKey, 'implicit', ONE_VISITOR).auth.resetPasswordForEmail(
-        uniqueEmail(`nobody-${i}`),
-      )
+      sameVisitor().auth.resetPasswordForEmail(uniqueEmail(`nobody-${i}`))
     const results = await at(35, recover)
     expect(results.filter((r) => !r.error)).toHaveLength(30)
     const limited = results.filter((r) => r.error)
     expect(limited).toHaveLength(5)
     expect(limited[0]!.error).toMatchObject({ status: 429, code: 'over_request_rate_limit' })
 
-    const signUp = await client(backend, backend.anonKey, 'implicit', ONE_VISITOR).auth.signUp({
+    const signUp = await sameVisitor().auth.signUp({
       email: uniqueEmail('own-bucket'),
       password: 'a-long-enough-password',
     })
@@ -118,14 +102,14 @@ describe('auth rate limits from config.toml', () => {
       configFile: await configWith([/^email_sent = \d+$/m, 'email_sent = 30']),
     })
     const signUps = await at(20, (i) =>
-      client(backend, backend.anonKey, 'implicit', ONE_VISITOR).auth.signUp({
+      sameVisitor().auth.signUp({
         email: uniqueEmail(`mail-${i}`),
         password: 'a-long-enough-password',
       }),
     )
     expect(signUps.filter((r) => r.error)).toEqual([])
     const links = await at(10, (i) =>
-      client(backend, backend.anonKey, 'implicit', ONE_VISITOR).auth.signInWithOtp({
+      sameVisitor().auth.signInWithOtp({
         email: uniqueEmail(`link-${i}`),
       }),
     )
@@ -133,12 +117,7 @@ describe('auth rate limits from config.toml', () => {
     expect(backend.mailbox.list()).toHaveLength(30)
 
     const late = uniqueEmail('thirty-first')
-    const refused = await client(
-      backend,
-      backend.anonKey,
-      'implicit',
-      ONE_VISITOR,
-    ).auth.signInWithOtp({ email: late })
+    const refused = await sameVisitor().auth.signInWithOtp({ email: late })
     expect(refused.error).toMatchObject({
       status: 429,
       code: 'over_email_send_rate_limit',
@@ -151,16 +130,11 @@ describe('auth rate limits from config.toml', () => {
     // A notice spends the same budget, but a spent one only leaves it unsent: the new password
     // stands, as GoTrue logs the 429 and goes on.
     const owner = await confirmedUser('notice-after-cap')
-    const signedIn = client(backend, backend.anonKey, 'implicit', ONE_VISITOR)
+    const signedIn = sameVisitor()
     expect((await signedIn.auth.signInWithPassword(owner)).error).toBeNull()
     expect((await signedIn.auth.updateUser({ password: 'another long password' })).error).toBeNull()
     expect(backend.mailbox.list(owner.email)).toEqual([])
-    const again = await client(
-      backend,
-      backend.anonKey,
-      'implicit',
-      ONE_VISITOR,
-    ).auth.signInWithPassword({
+    const again = await sameVisitor().auth.signInWithPassword({
       email: owner.email,
       password: 'another long password',
     })
