@@ -101,6 +101,11 @@ describe('migrations run as postgres, as on hosted', () => {
       /permission denied for schema auth/,
     ],
     [
+      'a table in realtime',
+      'create table realtime.fidelity (id int);',
+      /permission denied for schema realtime/,
+    ],
+    [
       'a function in storage',
       `create function storage.fidelity() returns int language sql as 'select 1';`,
       /permission denied for schema storage/,
@@ -131,7 +136,7 @@ describe('migrations run as postgres, as on hosted', () => {
     expect(leftover[0]!.t).toBeNull()
   })
 
-  it('allows what hosted grants postgres: policies and triggers on storage.objects, policies on auth.users, the realtime publication', async () => {
+  it('allows what hosted grants postgres: policies and triggers on storage.objects, policies on auth.users and realtime.messages, the realtime publication', async () => {
     const applied = await applyMigration(`
       create table public.fidelity_notes (id bigint generated always as identity primary key, body text);
       alter table public.fidelity_notes enable row level security;
@@ -146,6 +151,9 @@ describe('migrations run as postgres, as on hosted', () => {
       create trigger fidelity_user_touch before update on auth.users
         for each row execute function private.fidelity_touch();
       drop trigger fidelity_user_touch on auth.users;
+      create policy "fidelity channel" on realtime.messages for select to authenticated
+        using ((select realtime.topic()) = 'fidelity');
+      drop policy "fidelity channel" on realtime.messages;
     `)
     expect(applied).toHaveLength(1)
     const published = await asAdmin(

@@ -46,6 +46,11 @@ begin
   if not exists (select 1 from pg_roles where rolname = 'supabase_storage_admin') then
     create role supabase_storage_admin noinherit createrole login noreplication;
   end if;
+  -- Owns the realtime schema's objects on hosted (supabase/realtime, lib/realtime/tenants/repo/
+  -- migrations/20260707120000_restrict_realtime_schema.ex).
+  if not exists (select 1 from pg_roles where rolname = 'supabase_realtime_admin') then
+    create role supabase_realtime_admin noinherit nologin noreplication;
+  end if;
 end
 $$;
 
@@ -404,6 +409,44 @@ $$;
 -- Owned by postgres, as a hosted project's dump shows, so migrations can
 -- `alter publication supabase_realtime add table …` but not create one `for all tables`.
 alter publication supabase_realtime owner to postgres;
+
+-- The schema hosted Realtime keeps in the project's database, as far as channel authorization
+-- needs it: `realtime.messages`, whose policies decide who may join a private channel and send
+-- on it (the Realtime server inserts probe rows and selects or inserts them as the user, then
+-- rolls back: lib/realtime/tenants/authorization.ex), and `realtime.topic()`, the channel's
+-- topic for those policies. Shapes from supabase/realtime priv/repo/tenant_schema/realtime/
+-- (schema.sql, tables/messages.sql, functions/topic.sql); owners and postgres's rights from
+-- 20260707120000_restrict_realtime_schema.ex: postgres may use the schema but not create in it,
+-- and manages policies on realtime.messages through supautils (supautilsGrants.ts). Hosted
+-- partitions the table by day; here it is one plain table, which policies see the same way.
+create schema if not exists realtime;
+grant usage on schema realtime to anon, authenticated, service_role;
+grant usage on schema realtime to postgres with grant option;
+revoke create on schema realtime from postgres;
+grant create, usage on schema realtime to supabase_realtime_admin with grant option;
+
+create table if not exists realtime.messages (
+  topic text not null,
+  extension text not null,
+  payload jsonb,
+  event text,
+  private boolean default false,
+  updated_at timestamp without time zone not null default now(),
+  inserted_at timestamp without time zone not null default now(),
+  id uuid not null default gen_random_uuid(),
+  binary_payload bytea,
+  constraint messages_payload_exclusive check (payload is null or binary_payload is null),
+  constraint messages_pkey primary key (id, inserted_at)
+);
+alter table realtime.messages enable row level security;
+alter table realtime.messages owner to supabase_realtime_admin;
+grant insert, select, update on table realtime.messages to anon, authenticated, service_role;
+
+create or replace function realtime.topic() returns text
+language sql stable as $$
+  select nullif(current_setting('realtime.topic', true), '')::text
+$$;
+alter function realtime.topic() owner to supabase_realtime_admin;
 
 -- Local stand-in for the WAL reader of Supabase Realtime: a trigger (attached after the
 -- migrations to every table in the publication) queues each row change here, and the

@@ -13,6 +13,7 @@ const GRANTED_TABLES = new Set([
   'auth.users',
   'auth.sessions',
   'auth.refresh_tokens',
+  'realtime.messages',
   'storage.buckets',
   'storage.objects',
 ])
