@@ -8,6 +8,8 @@ import type { Catalog } from '../rest/catalog.ts'
 import { qualified, quoteIdent } from '../rest/sqlText.ts'
 import { isValidFilter, matches } from './bindings.ts'
 import type { Binding } from './bindings.ts'
+import { noPolicies, readPolicies, writePolicies } from './channelPolicies.ts'
+import type { ChannelPolicies, Extension } from './channelPolicies.ts'
 import type { RowChange } from './changeFeed.ts'
 import { confirmToken, hasExpired } from './confirmToken.ts'
 import type { ChannelClaims } from './confirmToken.ts'
@@ -28,6 +30,20 @@ const PATH = '/realtime/v1/websocket'
  */
 const CONFIRM_TOKEN_MS = 5 * 60_000
 
+/** The channel's topic as realtime.topic() and hosted's messages name it: no `realtime:`. */
+const subTopicOf = (topic: string) => topic.replace(/^realtime:/, '')
+
+/** Hosted's words when the policies let a token read neither extension of a topic. */
+const cannotRead = (subTopic: string) =>
+  `You do not have permissions to read from this Channel topic: ${subTopic}`
+
+/**
+ * A join flag as hosted reads it: true, or a string that is "true" in any case
+ * (lib/realtime_web/channels/payloads/flexible_boolean.ex); anything else is false.
+ */
+const flag = (value: unknown) =>
+  value === true || (typeof value === 'string' && value.toLowerCase() === 'true')
+
 interface Channel {
   topic: string
   joinRef: string | null
@@ -35,6 +51,12 @@ interface Channel {
   accessToken: string
   claims: ChannelClaims
   bindings: Binding[]
+  /** Joined with `config.private`: realtime.messages policies decide what it may do. */
+  private: boolean
+  /** Joined with `config.presence.enabled`: presence is checked at join too. */
+  presenceEnabled: boolean
+  /** What the policies allowed, as far as asked (private channels only). */
+  policies: ChannelPolicies
   confirmTimer?: NodeJS.Timeout
 }
 
@@ -57,7 +79,10 @@ export interface RealtimeContext {
  * Supabase Realtime's websocket (Phoenix protocol): heartbeats, channel join/leave,
  * token refresh, and `postgres_changes` delivered only to subscribers allowed to see the
  * row — decided by Postgres, by selecting the row under the subscriber's JWT. A channel
- * lasts as long as its token: see confirmToken.ts and shutDown.
+ * lasts as long as its token: see confirmToken.ts and shutDown. A private channel
+ * (`config.private`) is joined, kept on a token refresh and sent on only as the policies of
+ * realtime.messages allow (channelPolicies.ts); broadcast and presence are otherwise not
+ * relayed by this stand-in.
  */
 export class RealtimeServer {
   private readonly wss = new WebSocketServer({ noServer: true })
@@ -192,7 +217,7 @@ export class RealtimeServer {
         extension: 'system',
         status: 'error',
         message,
-        channel: topic.replace(/^realtime:/, ''),
+        channel: subTopicOf(topic),
       },
     })
     this.send(connection, {
@@ -221,8 +246,29 @@ export class RealtimeServer {
         this.reply(connection, message, 'error', { reason: confirmed.joinReason })
         return
       }
-      const config = (message.payload.config ?? {}) as {
+      const config = (
+        typeof message.payload.config === 'object' && message.payload.config !== null
+          ? message.payload.config
+          : {}
+      ) as {
         postgres_changes?: Record<string, unknown>[]
+        private?: unknown
+        presence?: { enabled?: unknown } | null
+      }
+      const isPrivate = flag(config.private)
+      const presenceEnabled = flag(config.presence?.enabled)
+      let policies = noPolicies()
+      if (isPrivate) {
+        // Hosted's join/3 asks the policies after the token (maybe_assign_policies/3) and
+        // refuses a topic the token may read neither broadcast nor presence of.
+        const readable = await this.readable(message.topic, confirmed.claims, presenceEnabled)
+        if (!readable) {
+          this.reply(connection, message, 'error', {
+            reason: `Unauthorized: ${cannotRead(subTopicOf(message.topic))}`,
+          })
+          return
+        }
+        policies = readable
       }
       const requested = Array.isArray(config.postgres_changes) ? config.postgres_changes : []
       const bindings: Binding[] = []
@@ -249,6 +295,9 @@ export class RealtimeServer {
         accessToken,
         claims: confirmed.claims,
         bindings,
+        private: isPrivate,
+        presenceEnabled,
+        policies,
       }
       connection.channels.set(message.topic, channel)
       this.scheduleConfirm(connection, channel)
@@ -267,9 +316,45 @@ export class RealtimeServer {
         this.shutDown(connection, channel, confirmed.closeMessage)
         return
       }
+      if (channel.private) {
+        // Hosted asks the policies again with the new token, forgetting what the old one was
+        // allowed to send, and shuts a channel it may no longer read from.
+        const previous = channel.policies
+        const readable = await this.readable(
+          channel.topic,
+          confirmed.claims,
+          channel.presenceEnabled,
+        )
+        const subTopic = subTopicOf(channel.topic)
+        if (!readable) {
+          this.shutDown(connection, channel, cannotRead(subTopic))
+          return
+        }
+        const revoked = (['broadcast', 'presence'] as const).some(
+          (extension) => previous[extension].read === true && readable[extension].read === false,
+        )
+        if (revoked) {
+          this.shutDown(
+            connection,
+            channel,
+            `You no longer have permission to read from this Channel topic: ${subTopic}`,
+          )
+          return
+        }
+        channel.policies = readable
+      }
       channel.accessToken = token
       channel.claims = confirmed.claims
       this.scheduleConfirm(connection, channel)
+      return
+    }
+    if (message.event === 'broadcast' && channel?.private) {
+      // Hosted's BroadcastHandler.handle/3: a private channel sends only if an INSERT policy
+      // lets the token write a broadcast row; otherwise the message is dropped, unanswered.
+      if (!(await this.mayWrite(channel, 'broadcast'))) return
+    }
+    if (message.event === 'presence' && channel?.private) {
+      this.reply(connection, message, await this.presenceAnswer(channel, message.payload), {})
       return
     }
     if (message.event === 'phx_leave') {
@@ -278,6 +363,67 @@ export class RealtimeServer {
       return
     }
     if (message.ref) this.reply(connection, message, 'ok', {})
+  }
+
+  /**
+   * What `claims` may read on `topic` (broadcast, and presence when enabled at join), or
+   * undefined if neither: hosted's maybe_assign_policies/3. A failed check admits nothing.
+   */
+  private async readable(
+    topic: string,
+    claims: JwtClaims,
+    presenceEnabled: boolean,
+  ): Promise<ChannelPolicies | undefined> {
+    const extensions: Extension[] = presenceEnabled ? ['broadcast', 'presence'] : ['broadcast']
+    try {
+      const read = await readPolicies(this.ctx.db, { topic: subTopicOf(topic), claims }, extensions)
+      if (!read.broadcast && !read.presence) return undefined
+      const policies = noPolicies()
+      for (const extension of extensions) policies[extension].read = read[extension]
+      return policies
+    } catch {
+      return undefined
+    }
+  }
+
+  /**
+   * Whether the channel's token may send `extension`: asked once per token, for both
+   * extensions together (get_write_authorizations/4 with presence checked by default), and
+   * kept until a refresh. A failed check is not kept, so the next message asks again.
+   */
+  private async mayWrite(channel: Channel, extension: Extension): Promise<boolean> {
+    if (channel.policies[extension].write === undefined) {
+      try {
+        const written = await writePolicies(
+          this.ctx.db,
+          { topic: subTopicOf(channel.topic), claims: channel.claims },
+          ['broadcast', 'presence'],
+        )
+        channel.policies.broadcast.write = written.broadcast
+        channel.policies.presence.write = written.presence
+      } catch {
+        return false
+      }
+    }
+    return channel.policies[extension].write === true
+  }
+
+  /**
+   * Hosted's answer to a presence message on a private channel (PresenceHandler.handle/3):
+   * `track` needs an INSERT policy for presence, `untrack` and a message without an event are
+   * accepted, any other event is an error. Phoenix turns `{:reply, :error, socket}` into an
+   * error reply with an empty response (phoenixframework/phoenix, lib/phoenix/channel/
+   * server.ex, handle_reply/2). This stand-in tracks no presence either way.
+   */
+  private async presenceAnswer(
+    channel: Channel,
+    payload: Record<string, unknown>,
+  ): Promise<'ok' | 'error'> {
+    if (typeof payload.event !== 'string') return 'ok'
+    const event = payload.event.toLowerCase()
+    if (event === 'untrack') return 'ok'
+    if (event !== 'track') return 'error'
+    return (await this.mayWrite(channel, 'presence')) ? 'ok' : 'error'
   }
 
   /** Sends one committed change to every channel that subscribed to it and may see it. */
