@@ -17,6 +17,8 @@ import {
   replaceText,
   saveStatus,
 } from './dashboardHelpers.ts'
+import { waitForHydration } from './fixtures.ts'
+import { createTwoFactorUser } from './twoFactor.ts'
 
 test('another device creating and editing a document updates this one without reload', async ({
   browser,
@@ -97,6 +99,46 @@ test('a channel the server shuts, as on a token expired in sleep, is joined agai
   // The new channel hears what happens elsewhere.
   await insertDocument(user, { title: 'Written while it rejoined' })
   await expect(documentLink(page, 'Written while it rejoined')).toBeVisible()
+})
+
+test('the channel is private, on the topic of the user alone', async ({ page }) => {
+  // A public channel could be joined, and sent broadcast and presence on, by anyone holding the
+  // anon key; a private one only as the realtime.messages policies allow (decision 0050).
+  const joins: { topic: string; config: { private?: boolean } }[] = []
+  page.on('websocket', (socket) =>
+    socket.on('framesent', ({ payload }) => {
+      if (typeof payload !== 'string') return
+      const [, , topic, event, body] = JSON.parse(payload) as [
+        string,
+        string,
+        string,
+        string,
+        { config: { private?: boolean } },
+      ]
+      if (event === 'phx_join') joins.push({ topic, config: body.config })
+    }),
+  )
+  const user = await createUser('dash-private')
+  await signIn(page, user)
+  await expect(page.getByTestId('live-status')).toHaveText(/^Live/)
+  expect(joins).toEqual([
+    { topic: `realtime:documents:${user.id}`, config: expect.objectContaining({ private: true }) },
+  ])
+})
+
+test('a two-factor user is live as soon as the code is accepted', async ({ page }) => {
+  // supabase-js hands Realtime the session's new token on SIGNED_IN and TOKEN_REFRESHED, not
+  // after the two-factor step, and the private channel refuses the password-only token.
+  const user = await createTwoFactorUser('dash-live-2fa')
+  await page.goto('/login?redirect=%2Fdashboard')
+  await waitForHydration(page)
+  await page.getByLabel('Email', { exact: true }).fill(user.email)
+  await page.getByLabel('Password').fill(user.password)
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+  await page.getByLabel('Authentication code').fill(user.totp.generate())
+  await page.getByRole('button', { name: 'Verify' }).click()
+  await expect(page).toHaveURL(/\/dashboard$/)
+  await expect(page.getByTestId('live-status')).toHaveText(/^Live/)
 })
 
 test('a delete on one device reaches the other, and so does its undo', async ({ browser }) => {

@@ -3,7 +3,11 @@
  * this list and an open document current when another tab or device changes something.
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
-import type { RealtimePostgresChangesPayload, SupabaseClient } from '@supabase/supabase-js'
+import type {
+  RealtimeChannel,
+  RealtimePostgresChangesPayload,
+  SupabaseClient,
+} from '@supabase/supabase-js'
 import {
   createDocument,
   currentPlan,
@@ -102,51 +106,62 @@ export function useDocuments(supabase: SupabaseClient | null, userId: string) {
     if (!supabase) return
     let leaving = false
     let rejoin: ReturnType<typeof setTimeout> | undefined
-    const channel = supabase
-      .channel(`documents:${userId}`)
-      .on(
-        'postgres_changes',
-        { event: '*', schema: 'public', table: 'document_heads' },
-        (payload: RealtimePostgresChangesPayload<DocumentHead>) => {
-          // A delete arrives as the update that marks the row (deleted_at); a DELETE event
-          // would come from removing the row outright, which only the purge does.
-          const gone =
-            payload.eventType === 'DELETE'
-              ? (payload.old as Partial<DocumentHead>).id
-              : payload.new.deleted_at
-                ? payload.new.id
-                : undefined
-          if (payload.eventType === 'DELETE' || gone) {
-            if (!gone) return
-            apply((list) => removeSummary(list, gone))
-            for (const listener of remoteListeners.current) listener(gone, null)
-            return
+    let channel: RealtimeChannel | undefined
+    // Private: only this user, at the assurance level and with the session their documents
+    // need, may join it, and nobody may send on it (decision 0050).
+    const join = () => {
+      if (leaving) return
+      channel = supabase
+        .channel(`documents:${userId}`, { config: { private: true } })
+        .on(
+          'postgres_changes',
+          { event: '*', schema: 'public', table: 'document_heads' },
+          (payload: RealtimePostgresChangesPayload<DocumentHead>) => {
+            // A delete arrives as the update that marks the row (deleted_at); a DELETE event
+            // would come from removing the row outright, which only the purge does.
+            const gone =
+              payload.eventType === 'DELETE'
+                ? (payload.old as Partial<DocumentHead>).id
+                : payload.new.deleted_at
+                  ? payload.new.id
+                  : undefined
+            if (payload.eventType === 'DELETE' || gone) {
+              if (!gone) return
+              apply((list) => removeSummary(list, gone))
+              for (const listener of remoteListeners.current) listener(gone, null)
+              return
+            }
+            const head = payload.new
+            apply((list) => upsertSummary(list, head))
+            for (const listener of remoteListeners.current) listener(head.id, head)
+          },
+        )
+        .subscribe((status) => {
+          const live = status === 'SUBSCRIBED'
+          setState((previous) => ({ ...previous, live }))
+          if (live) {
+            rejoinDelay.current = REJOIN_FIRST_MS
+            // (Re)joined: catch up with whatever changed while the channel was down.
+            void refresh()
           }
-          const head = payload.new
-          apply((list) => upsertSummary(list, head))
-          for (const listener of remoteListeners.current) listener(head.id, head)
-        },
-      )
-      .subscribe((status) => {
-        const live = status === 'SUBSCRIBED'
-        setState((previous) => ({ ...previous, live }))
-        if (live) {
-          rejoinDelay.current = REJOIN_FIRST_MS
-          // (Re)joined: catch up with whatever changed while the channel was down.
-          void refresh()
-        }
-        // The server shut the channel, as hosted Realtime does once its token has expired
-        // (a device that slept through the refresh). realtime-js drops a shut channel for
-        // good, so a new one joins, with the session's token as it is by then.
-        if (status === 'CLOSED' && !leaving) {
-          rejoin = setTimeout(() => setChannelRound((round) => round + 1), rejoinDelay.current)
-          rejoinDelay.current = Math.min(rejoinDelay.current * 2, REJOIN_MAX_MS)
-        }
-      })
+          // The server shut the channel, as hosted Realtime does once its token has expired
+          // (a device that slept through the refresh). realtime-js drops a shut channel for
+          // good, so a new one joins, with the session's token as it is by then.
+          if (status === 'CLOSED' && !leaving) {
+            rejoin = setTimeout(() => setChannelRound((round) => round + 1), rejoinDelay.current)
+            rejoinDelay.current = Math.min(rejoinDelay.current * 2, REJOIN_MAX_MS)
+          }
+        })
+    }
+    // The join carries the token Realtime was last handed, and supabase-js hands it a new one
+    // on SIGNED_IN and TOKEN_REFRESHED only: after the two-factor step it still holds the
+    // password-only token, which the channel's policies refuse. setAuth() with no token asks
+    // the session for its current one first.
+    supabase.realtime.setAuth().then(join, join)
     return () => {
       leaving = true
       clearTimeout(rejoin)
-      void supabase.removeChannel(channel)
+      if (channel) void supabase.removeChannel(channel)
     }
   }, [supabase, userId, refresh, apply, channelRound])
 
