@@ -184,6 +184,27 @@ describe('the private documents channel', () => {
     channel.close()
   })
 
+  it('sends nothing more to a channel whose session was signed out', async () => {
+    // Hosted asks the channel's policies only at the join and on a new token, so the channel
+    // stays open; each change is still checked against document_heads' own policies, which
+    // hold the active-session rule.
+    const alice = await signedInUser(backend, 'private-stale')
+    const laptop = await otherDevice(alice)
+    const stale = await rawChannel(laptop.session.access_token, alice.id)
+    expect(stale.joined).toMatchObject({ status: 'ok' })
+    const feed = await joinDocuments(alice.supabase, alice.id)
+    expect(feed).toMatchObject({ status: 'SUBSCRIBED' })
+    expect((await alice.supabase.auth.signOut({ scope: 'others' })).error).toBeNull()
+    await alice.supabase.from('documents').insert({ title: 'After the sign-out' })
+    await waitFor(() => feed.received.length >= 1)
+    await stale.settled()
+    expect(stale.frames.filter((f) => f[3] === 'postgres_changes')).toEqual([])
+    expect(stale.frames.filter((f) => f[3] === 'phx_close')).toEqual([])
+    stale.close()
+    await alice.supabase.removeChannel(feed.channel)
+    alice.supabase.realtime.disconnect()
+  })
+
   it('takes no broadcast or presence from anyone, its owner included', async () => {
     const alice = await signedInUser(backend, 'private-sender')
     const channel = await rawChannel(alice.session.access_token, alice.id)
