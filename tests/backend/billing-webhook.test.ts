@@ -10,6 +10,8 @@ import {
   type StripeObject,
 } from '../../scripts/local/stripe/index.ts'
 import { serviceClient, signedInUser } from './helpers.ts'
+import { handler as webhookHandler } from '../../supabase/functions/stripe-webhook/handler.ts'
+import { STRIPE_WEBHOOK_MAX_BODY_BYTES } from '../../supabase/functions/stripe-webhook/delivery.ts'
 
 let env: BillingBackend
 let admin: SupabaseClient
@@ -104,6 +106,68 @@ describe('stripe-webhook: signatures', () => {
   it('acknowledges event types it does not handle without writing', async () => {
     const result = await env.sendEvent(buildEvent('charge.refunded', fixture('product')))
     expect(result).toMatchObject({ status: 200, json: { received: true, applied: false } })
+  })
+})
+
+describe('stripe-webhook: what it reads of a delivery', () => {
+  /** A body that counts the bytes the function pulls from it; nothing is pulled unasked. */
+  function countedBody(total: number, chunkBytes = 64 * 1024) {
+    let pulled = 0
+    const stream = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          if (pulled >= total) return controller.close()
+          const size = Math.min(chunkBytes, total - pulled)
+          pulled += size
+          controller.enqueue(new Uint8Array(size).fill(0x20))
+        },
+      },
+      { highWaterMark: 0 },
+    )
+    return { stream, chunkBytes, pulled: () => pulled }
+  }
+
+  /** Calls the function in this process, so the test sees how much of the body it read. */
+  function deliver(headers: Record<string, string>, body: ReadableStream<Uint8Array>) {
+    return webhookHandler(
+      new Request(env.webhookUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body,
+        duplex: 'half',
+      } as RequestInit),
+    )
+  }
+
+  const aSignature = 'a'.repeat(64)
+
+  it('refuses a body over the cap with 413, having read no more than the cap', async () => {
+    const body = countedBody(8 * STRIPE_WEBHOOK_MAX_BODY_BYTES)
+    const response = await deliver(
+      { 'stripe-signature': `t=${nowSeconds()},v1=${aSignature}` },
+      body.stream,
+    )
+    expect(response.status).toBe(413)
+    expect(await response.json()).toMatchObject({ code: 'too_large' })
+    expect(body.pulled()).toBeLessThanOrEqual(STRIPE_WEBHOOK_MAX_BODY_BYTES + body.chunkBytes)
+  })
+
+  it.each([
+    ['no signature', {}],
+    ['an empty signature', { 'stripe-signature': '' }],
+    ['garbage', { 'stripe-signature': 'garbage' }],
+    ['a signature that is not an HMAC', { 'stripe-signature': `t=${nowSeconds()},v1=abc` }],
+    ['no timestamp', { 'stripe-signature': `v1=${aSignature}` }],
+    ['only another scheme', { 'stripe-signature': `t=${nowSeconds()},v0=${aSignature}` }],
+    [
+      'a timestamp past Stripe’s tolerance',
+      { 'stripe-signature': `t=${nowSeconds() - 6 * 60},v1=${aSignature}` },
+    ],
+  ])('refuses %s with 400 before reading the body', async (_, headers) => {
+    const body = countedBody(64 * 1024)
+    const response = await deliver(headers, body.stream)
+    expect(response.status).toBe(400)
+    expect(body.pulled()).toBe(0)
   })
 })
 

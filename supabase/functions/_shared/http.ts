@@ -60,8 +60,21 @@ export function endpoint(run: (req: Request) => Promise<Response>) {
   }
 }
 
-/** A body over `limit` bytes: 413 with `message`, before reading the rest of it. */
-async function readText(req: Request, limit: number, message: string): Promise<string> {
+export interface BodyLimit {
+  maxBytes: number
+  /** What the person is told when they send more. */
+  tooLargeMessage: string
+}
+
+/**
+ * The request body as text, reading at most `maxBytes`: a larger one is a 413 with
+ * `tooLargeMessage`, thrown as soon as the declared length or the bytes read so far pass the
+ * limit, so no caller can be made to hold an unbounded body.
+ */
+export async function readBoundedText(
+  req: Request,
+  { maxBytes: limit, tooLargeMessage: message }: BodyLimit,
+): Promise<string> {
   const tooLarge = () => new HttpError(413, 'too_large', message)
   if (Number(req.headers.get('content-length') ?? 0) > limit) throw tooLarge()
   if (!req.body) return ''
@@ -87,20 +100,12 @@ async function readText(req: Request, limit: number, message: string): Promise<s
   return new TextDecoder().decode(bytes)
 }
 
-export interface BodyLimit {
-  maxBytes: number
-  /** What the person is told when they send more. */
-  tooLargeMessage: string
-}
-
 /** The request body as an object; anything else is the caller's mistake. */
 export async function readJsonBody(
   req: Request,
   limit?: BodyLimit,
 ): Promise<Record<string, unknown>> {
-  const text = limit
-    ? await readText(req, limit.maxBytes, limit.tooLargeMessage)
-    : await req.text().catch(() => '')
+  const text = limit ? await readBoundedText(req, limit) : await req.text().catch(() => '')
   let body: unknown = null
   try {
     body = JSON.parse(text)

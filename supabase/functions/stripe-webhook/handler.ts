@@ -1,12 +1,14 @@
 /**
  * Stripe → Folio. Verifies the Stripe-Signature header with STRIPE_WEBHOOK_SECRET (anything
- * else: 400 and nothing written), skips events already applied (stripe_events), applies the
+ * else: 400 and nothing written; a header that cannot verify: 400 before the body is read; a
+ * body larger than any event: 413 after reading at most ./delivery.ts's cap), skips events already applied (stripe_events), applies the
  * event (./sync.ts) and records it. Failures answer 500 so Stripe retries later.
  */
 import { requireEnv } from '../_shared/env.ts'
-import { endpoint, errorResponse, json } from '../_shared/http.ts'
+import { endpoint, errorResponse, json, readBoundedText } from '../_shared/http.ts'
 import { createStripe, webCrypto, type Stripe } from '../_shared/stripe.ts'
 import { serviceClient } from '../_shared/supabase.ts'
+import { STRIPE_WEBHOOK_MAX_BODY_BYTES, plausibleSignatureHeader } from './delivery.ts'
 import {
   invoiceSubscriptionId,
   iso,
@@ -51,8 +53,15 @@ export const handler = endpoint(async (req) => {
   const secret = requireEnv('STRIPE_WEBHOOK_SECRET')
   const stripe = createStripe()
   const signature = req.headers.get('stripe-signature')
-  const payload = await req.text()
   if (!signature) return errorResponse(400, 'missing_signature', 'Missing Stripe-Signature header.')
+  // Anyone can call this function: nothing is read of a delivery that cannot verify, and no
+  // more than any genuine event needs of one that might (./delivery.ts).
+  if (!plausibleSignatureHeader(signature, stripe.webhooks.DEFAULT_TOLERANCE))
+    return errorResponse(400, 'invalid_signature', 'Webhook signature verification failed.')
+  const payload = await readBoundedText(req, {
+    maxBytes: STRIPE_WEBHOOK_MAX_BODY_BYTES,
+    tooLargeMessage: 'Webhook payload too large.',
+  })
   let event: Stripe.Event
   try {
     event = await stripe.webhooks.constructEventAsync(
