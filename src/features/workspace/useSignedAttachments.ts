@@ -1,44 +1,40 @@
 /**
  * Signed URLs for the attachment images a rendered document shows. The bucket is private, so
- * each image gets a URL valid for an hour, asked for once per image and reused while valid.
+ * each image gets a URL valid for minutes, signed again before it lapses while the note stays
+ * open (./attachmentUrls.ts says why, and how often).
  *
- * A signed URL opens its image to whoever holds it, without a session, until it expires (Storage
- * checks only the token's signature, expiry and path). So the URLs are kept for the person who
- * asked for them alone: when someone else signs in on this tab (no page load in between, after a
- * sign-out), or nobody is signed in, the URLs kept so far are dropped, and each image is asked
- * for again as the new person, whom Storage's policies then judge.
+ * The URLs are kept for the person who asked for them alone: when someone else signs in on this
+ * tab (no page load in between, after a sign-out), or nobody is signed in, the URLs kept so far
+ * are dropped, and each image is asked for again as the new person, whom Storage's policies
+ * then judge.
  */
 import { useCallback, useEffect, useState } from 'react'
 import { supabaseConfig } from '../../config'
 import { loadSupabase, useAuthState } from '../auth'
 import { ATTACHMENTS_BUCKET } from './attachments'
+import { AttachmentUrls, type Sign } from './attachmentUrls'
 import { attachmentPathsIn } from './preview/attachmentImages'
 
-const VALID_FOR_SECONDS = 3600
-/** Ask again this long before a URL expires, so an image never breaks mid-session. */
-const RENEW_MARGIN_MS = 5 * 60_000
-
-type SignedUrls = Map<string, { url: string; expiresAt: number }>
-
-/** The URLs signed for one person (`owner`, a user id; null when nobody is signed in). */
-let kept: { owner: string | null; urls: SignedUrls } = { owner: null, urls: new Map() }
+/** The URLs signed for the person signed in here; null when nobody is. */
+let kept: AttachmentUrls | null = null
 
 /**
  * The URLs signed for `owner`: a new, empty set when they are not the ones kept, so a request
  * still in flight for the one before fills a set nobody reads.
  */
-function signedUrlsOf(owner: string | null): SignedUrls {
-  if (kept.owner !== owner) kept = { owner, urls: new Map() }
-  return kept.urls
+function signedUrlsOf(owner: string): AttachmentUrls {
+  if (kept?.owner !== owner) kept = new AttachmentUrls(owner)
+  return kept
+}
+
+const signWithStorage: Sign = async (path, seconds) => {
+  const supabase = await loadSupabase()
+  const { data } = await supabase.storage.from(ATTACHMENTS_BUCKET).createSignedUrl(path, seconds)
+  return data?.signedUrl
 }
 
 export function supabaseUrl(): string {
   return supabaseConfig.url
-}
-
-function cachedUrl(owner: string | null, path: string): string | undefined {
-  const entry = signedUrlsOf(owner).get(path)
-  return entry && entry.expiresAt - RENEW_MARGIN_MS > Date.now() ? entry.url : undefined
 }
 
 export function useSignedAttachments(html: string | null) {
@@ -46,33 +42,18 @@ export function useSignedAttachments(html: string | null) {
   const base = supabaseUrl()
   const auth = useAuthState()
   const owner = auth.status === 'signed-in' ? auth.user.id : null
+  if (!owner) kept = null
 
   useEffect(() => {
     if (!html || !base || !owner) return
-    const missing = attachmentPathsIn(html, base).filter((path) => !cachedUrl(owner, path))
-    if (missing.length === 0) return
-    const urls = signedUrlsOf(owner)
-    let active = true
-    void (async () => {
-      const supabase = await loadSupabase()
-      const bucket = supabase.storage.from(ATTACHMENTS_BUCKET)
-      await Promise.all(
-        missing.map(async (path) => {
-          const { data } = await bucket.createSignedUrl(path, VALID_FOR_SECONDS)
-          if (data?.signedUrl)
-            urls.set(path, {
-              url: data.signedUrl,
-              expiresAt: Date.now() + VALID_FOR_SECONDS * 1000,
-            })
-        }),
-      )
-      if (active) setVersion((version) => version + 1)
-    })()
-    return () => {
-      active = false
-    }
+    return signedUrlsOf(owner).keepSigned(attachmentPathsIn(html, base), signWithStorage, () =>
+      setVersion((version) => version + 1),
+    )
   }, [html, base, owner])
 
-  const signedUrl = useCallback((path: string) => cachedUrl(owner, path), [owner])
+  const signedUrl = useCallback(
+    (path: string) => (owner ? signedUrlsOf(owner).urlFor(path) : undefined),
+    [owner],
+  )
   return { supabaseUrl: base, signedUrl }
 }

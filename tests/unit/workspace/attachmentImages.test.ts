@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { attachmentUrl } from '../../../src/features/workspace/attachments.ts'
 import {
   attachmentPathsIn,
+  createImageBlockSigner,
   withSignedImages,
 } from '../../../src/features/workspace/preview/attachmentImages.ts'
 
@@ -30,5 +31,45 @@ describe('attachment images in the preview', () => {
     const out = withSignedImages(html, BACKEND, () => undefined)
     expect(out).not.toContain('/object/authenticated/')
     expect(out).toContain(`data-attachment="${path}" data-loading="true"`)
+  })
+})
+
+describe('attachment images drawn in the preview', () => {
+  const image = `<p><img src="${attachmentUrl(BACKEND, path)}" alt="diagram"></p>`
+  const edited = `<p>Edited <img src="${attachmentUrl(BACKEND, path)}" alt="diagram"></p>`
+  const urlWithToken = (token: string) => () =>
+    `${BACKEND}/storage/v1/object/sign/attachments/${path}?token=${token}`
+
+  it('keeps an image on screen under the URL it loaded with when its URL is renewed', () => {
+    const signBlocks = createImageBlockSigner()
+    let current = urlWithToken('first')
+    const signedUrl = () => current()
+    const first = signBlocks([image, '<p>text</p>'], new Set([0]), BACKEND, signedUrl)
+    expect(first[0]).toContain('token=first')
+
+    // Renewed before it lapsed; the note is drawn again as typing elsewhere changes it.
+    current = urlWithToken('renewed')
+    const again = signBlocks([image, '<p>more text</p>'], new Set([0]), BACKEND, signedUrl)
+    expect(again[0]).toBe(first[0]) // same block, same nodes: nothing downloaded again
+
+    // A block drawn anew (its paragraph edited) gets the URL that is valid now.
+    const redrawn = signBlocks([edited, '<p>more text</p>'], new Set([0]), BACKEND, signedUrl)
+    expect(redrawn[0]).toContain('token=renewed')
+  })
+
+  it('draws a block again once a URL its images waited for is known', () => {
+    const signBlocks = createImageBlockSigner()
+    let known = false
+    const signedUrl = () => (known ? urlWithToken('late')() : undefined)
+    expect(signBlocks([image], new Set([0]), BACKEND, signedUrl)[0]).toContain('data-loading')
+    known = true
+    expect(signBlocks([image], new Set([0]), BACKEND, signedUrl)[0]).toContain('token=late')
+  })
+
+  it('starts over for someone else signed in', () => {
+    const signBlocks = createImageBlockSigner()
+    signBlocks([image], new Set([0]), BACKEND, urlWithToken('theirs'))
+    const mine = signBlocks([image], new Set([0]), BACKEND, urlWithToken('mine'))
+    expect(mine[0]).toContain('token=mine')
   })
 })

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import type { PreviewClient, RenderedPreview } from '../preview/previewClient'
-import { withSignedImages } from '../preview/attachmentImages'
+import { createImageBlockSigner } from '../preview/attachmentImages'
 import { PreviewBlocks } from '../preview/PreviewBlocks'
 import { useSignedAttachments } from '../useSignedAttachments'
 
@@ -31,6 +31,7 @@ export function MarkdownPreview({ markdown, onPlaced }: MarkdownPreviewProps) {
     [blocks, withImages],
   )
   const attachments = useSignedAttachments(imageHtml)
+  const [signBlocks] = useState(createImageBlockSigner)
 
   useEffect(() => {
     const current = (client.current = import('../preview/previewClient').then((module) =>
@@ -63,12 +64,9 @@ export function MarkdownPreview({ markdown, onPlaced }: MarkdownPreviewProps) {
     }
   }, [markdown])
 
-  const shown =
-    blocks?.map((block, index) =>
-      withImages.has(index)
-        ? withSignedImages(block, attachments.supabaseUrl, attachments.signedUrl)
-        : block,
-    ) ?? null
+  const shown = blocks
+    ? signBlocks(blocks, withImages, attachments.supabaseUrl, attachments.signedUrl)
+    : null
   return (
     <div
       className="markdown-preview"

@@ -25,17 +25,62 @@ export function attachmentPathsIn(html: string, supabaseUrl: string): string[] {
   return [...paths]
 }
 
+type SignedUrlOf = (path: string) => string | undefined
+
+/** `html` with its attachment images signed; `complete` when every one of them had a URL. */
+function signImages(html: string, supabaseUrl: string, signedUrl: SignedUrlOf) {
+  let complete = true
+  const signed = html.replace(IMG_SRC, (whole, before: string, src: string) => {
+    const path = attachmentPathOf(supabaseUrl, decodeAttribute(src))
+    if (!path) return whole
+    const url = signedUrl(path)
+    if (url)
+      return `<img${before} src="${encodeAttribute(url)}" data-attachment="${encodeAttribute(path)}"`
+    complete = false
+    return `<img${before} data-attachment="${encodeAttribute(path)}" data-loading="true"`
+  })
+  return { html: signed, complete }
+}
+
 export function withSignedImages(
   html: string,
   supabaseUrl: string,
-  signedUrl: (path: string) => string | undefined,
+  signedUrl: SignedUrlOf,
 ): string {
-  return html.replace(IMG_SRC, (whole, before: string, src: string) => {
-    const path = attachmentPathOf(supabaseUrl, decodeAttribute(src))
-    if (!path) return whole
-    const signed = signedUrl(path)
+  return signImages(html, supabaseUrl, signedUrl).html
+}
+
+/**
+ * The preview's blocks with their attachment images signed, each block unchanged since it was
+ * drawn with every image signed staying exactly as drawn: the page keeps its nodes
+ * (patchBlocks.ts), so an image on screen is not downloaded again under a newer URL each time
+ * its URL is renewed (../attachmentUrls.ts). A block that changes, or still waits for a URL, is
+ * signed afresh. One per preview; a new `signedUrl` (someone else signed in) starts over.
+ */
+export function createImageBlockSigner() {
+  let drawnFor: SignedUrlOf | null = null
+  let drawn = new Map<string, string>()
+  return function signBlocks(
+    blocks: readonly string[],
+    withImages: ReadonlySet<number>,
+    supabaseUrl: string,
+    signedUrl: SignedUrlOf,
+  ): string[] {
+    if (drawnFor !== signedUrl) drawn = new Map()
+    drawnFor = signedUrl
+    const kept = new Map<string, string>()
+    const signed = blocks.map((block, index) => {
+      if (!withImages.has(index)) return block
+      const same = drawn.get(block) ?? kept.get(block)
+      if (same !== undefined) {
+        kept.set(block, same)
+        return same
+      }
+      const fresh = signImages(block, supabaseUrl, signedUrl)
+      if (fresh.complete) kept.set(block, fresh.html)
+      return fresh.html
+    })
+    drawn = kept
     return signed
-      ? `<img${before} src="${encodeAttribute(signed)}" data-attachment="${encodeAttribute(path)}"`
-      : `<img${before} data-attachment="${encodeAttribute(path)}" data-loading="true"`
-  })
+  }
 }
