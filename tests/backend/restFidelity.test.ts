@@ -205,6 +205,65 @@ describe('Data API as strict as hosted PostgREST', () => {
     expect(await labels()).toEqual(['a', 'a', 'b'])
   })
 
+  // Hosted: PostgREST reads `Prefer: tx=…` only when its db-tx-end allows overriding
+  // (ApiRequest/Preferences.hs fromHeaders: `preferTransaction = if allowTxDbOverride then …
+  // else Nothing`; Query.hs optionalRollback; v12.2.12 and v13.0.8). Unset, db-tx-end is
+  // "commit", without override (Config.hs parseTxEnd), and the Supabase CLI starts PostgREST
+  // without PGRST_DB_TX_END. So `tx=rollback` is ignored and the write kept; the tokens stay
+  // known ones, so strict handling does not refuse them (acceptedPrefs); and Preference-Applied
+  // names only what was applied, of what the client sent (prefAppliedHeader, Response.hs).
+  it('keeps a write that asks for tx=rollback, strict or not, and never claims to roll back', async () => {
+    const request = (path: string, prefer: string, init: RequestInit) =>
+      fetch(`${backend.url}/rest/v1/${path}`, {
+        ...init,
+        headers: { apikey: backend.anonKey, 'content-type': 'application/json', prefer },
+      })
+    const inserted = await request('audit_log', 'tx=rollback', {
+      method: 'POST',
+      body: JSON.stringify({ note: 'tx-insert' }),
+    })
+    expect(inserted.status).toBe(201)
+    expect(inserted.headers.get('preference-applied')).toBeNull()
+    expect(await logNotes('tx-insert')).toBe(1)
+
+    const strict = await request(
+      'audit_log?note=eq.tx-insert',
+      'handling=strict, tx=rollback, return=minimal',
+      { method: 'PATCH', body: JSON.stringify({ note: 'tx-update' }) },
+    )
+    expect(strict.status).toBe(204)
+    expect(strict.headers.get('preference-applied')).toBe('return=minimal, handling=strict')
+    expect(await logNotes('tx-update')).toBe(1)
+
+    const called = await request('rpc/audit_log_write', 'tx=rollback, timezone=Asia/Tokyo', {
+      method: 'POST',
+      body: JSON.stringify({ note: 'tx-rpc' }),
+    })
+    expect(called.status).toBe(200)
+    expect(called.headers.get('preference-applied')).toBe('timezone=Asia/Tokyo')
+    expect(await logNotes('tx-rpc')).toBe(1)
+
+    const deleted = await request(
+      'audit_log?note=in.(tx-update,tx-rpc)',
+      'tx=rollback, return=representation, max-affected=1',
+      { method: 'DELETE' },
+    )
+    expect(deleted.status).toBe(200)
+    // max-affected is named only under strict handling.
+    expect(deleted.headers.get('preference-applied')).toBe('return=representation')
+    expect((await logNotes('tx-update')) + (await logNotes('tx-rpc'))).toBe(0)
+
+    const read = await request(
+      'audit_parents?select=id',
+      'handling=strict, max-affected=5, tx=rollback, timezone=Europe/Paris, count=exact',
+      { method: 'GET' },
+    )
+    expect(read.status).toBe(200)
+    expect(read.headers.get('preference-applied')).toBe(
+      'count=exact, handling=strict, timezone=Europe/Paris',
+    )
+  })
+
   // Hosted: only eq, gt, gte, lt, lte, like, ilike, match, imatch take (any)/(all)
   // (ApiRequest/QueryParams.hs quantOperator, v12.2.12:196-206); neq/cs/... with a
   // quantifier are a parse error, 400 PGRST100.

@@ -11,7 +11,6 @@ export interface Preferences {
   count?: 'exact' | 'planned' | 'estimated'
   resolution?: 'merge-duplicates' | 'ignore-duplicates'
   missingDefault: boolean
-  rollback: boolean
   /** `handling=strict`: unknown preferences fail the request; max-affected is enforced. */
   strict: boolean
   maxAffected?: number
@@ -19,13 +18,26 @@ export interface Preferences {
   timezone?: string
   /** Every token as written, for the strict check. */
   tokens: string[]
+  /** The first token of each kind the client sent, as PostgREST names them back. */
+  sent: Partial<Record<Kind, string>>
 }
 
 type Kind = 'resolution' | 'return' | 'count' | 'tx' | 'missing' | 'handling'
 
+/** What a request was answered as, for the preferences its answer says it applied. */
+export type Answered = 'read' | 'insert' | 'update' | 'delete' | 'rpc'
+
 /**
  * The tokens PostgREST knows, each exactly as written, with the kind it sets and how.
  * `params=single-object` is not one: v13 dropped it, and the local backend never had it.
+ *
+ * `tx=commit` and `tx=rollback` are known (strict handling does not refuse them) and change
+ * nothing: PostgREST reads them only when `db-tx-end` allows overriding (fromHeaders,
+ * `preferTransaction = if allowTxDbOverride then … else Nothing`, v12.2.12 and v13.0.8), and
+ * it does not by default (Config.hs parseTxEnd: unset is `commit`). The Supabase CLI starts
+ * PostgREST without PGRST_DB_TX_END (apps/cli-go/internal/start/start.go), and nothing shows
+ * hosted doing otherwise. Honouring `tx=rollback` here would be the permissive side: a
+ * "dry run" that saves nothing locally would save for real on hosted.
  */
 const KNOWN = new Map<string, [Kind, (prefer: Preferences) => void]>([
   ['resolution=merge-duplicates', ['resolution', (p) => (p.resolution = 'merge-duplicates')]],
@@ -36,8 +48,8 @@ const KNOWN = new Map<string, [Kind, (prefer: Preferences) => void]>([
   ['count=exact', ['count', (p) => (p.count = 'exact')]],
   ['count=planned', ['count', (p) => (p.count = 'planned')]],
   ['count=estimated', ['count', (p) => (p.count = 'estimated')]],
-  ['tx=commit', ['tx', (p) => (p.rollback = false)]],
-  ['tx=rollback', ['tx', (p) => (p.rollback = true)]],
+  ['tx=commit', ['tx', () => undefined]],
+  ['tx=rollback', ['tx', () => undefined]],
   ['missing=default', ['missing', (p) => (p.missingDefault = true)]],
   ['missing=null', ['missing', (p) => (p.missingDefault = false)]],
   ['handling=strict', ['handling', (p) => (p.strict = true)]],
@@ -52,9 +64,9 @@ export function parsePreferences(headers: Headers): Preferences {
   const prefer: Preferences = {
     return: 'minimal',
     missingDefault: false,
-    rollback: false,
     strict: false,
     tokens,
+    sent: {},
   }
   const seen = new Set<Kind>()
   let maxAffectedSeen = false
@@ -63,6 +75,7 @@ export function parsePreferences(headers: Headers): Preferences {
     if (known && !seen.has(known[0])) {
       seen.add(known[0])
       known[1](prefer)
+      prefer.sent[known[0]] = token
     }
     if (token.startsWith('max-affected=') && !maxAffectedSeen) {
       // Only the first max-affected token is read; one that is not a number sets nothing.
@@ -114,4 +127,51 @@ export function failMaxAffectedOnSingle(prefer: Preferences, fn: FunctionInfo): 
       'Function must return SETOF or TABLE when max-affected preference is used with handling=strict',
     )
   }
+}
+
+/**
+ * Preferences each kind of answer names back (Response.hs actionResponse, v12.2.12 and
+ * v13.0.8); `tx` would be among them only where overriding the transaction's end is allowed.
+ */
+const NAMED_BACK: Record<Answered, readonly Kind[]> = {
+  read: ['count', 'handling'],
+  insert: ['resolution', 'missing', 'return', 'count', 'handling'],
+  update: ['missing', 'return', 'count', 'handling'],
+  delete: ['return', 'count', 'handling'],
+  rpc: ['count', 'handling'],
+}
+/** Answers that also name an accepted `max-affected` under strict handling. */
+const NAMES_MAX_AFFECTED = new Set<Answered>(['update', 'delete', 'rpc'])
+/** The order PostgREST lists them in (Preferences.hs prefAppliedHeader). */
+const APPLIED_ORDER: readonly Kind[] = [
+  'resolution',
+  'missing',
+  'return',
+  'count',
+  'tx',
+  'handling',
+]
+
+/**
+ * The Preference-Applied header: the preferences of `answered`'s kinds the client sent, in
+ * PostgREST's order, then an accepted time zone and (strict only) max-affected; none sent,
+ * no header (prefAppliedHeader). An insert names its resolution only when the table has a
+ * primary key or the request an on_conflict (Response.hs, MutationCreate).
+ */
+export function preferenceApplied(
+  prefer: Preferences,
+  answered: Answered,
+  {
+    timezoneAccepted,
+    resolutionApplies = true,
+  }: { timezoneAccepted: boolean; resolutionApplies?: boolean },
+): Record<string, string> {
+  const named = NAMED_BACK[answered]
+  const values = APPLIED_ORDER.filter(
+    (kind) => named.includes(kind) && (kind !== 'resolution' || resolutionApplies),
+  ).flatMap((kind) => prefer.sent[kind] ?? [])
+  if (timezoneAccepted) values.push(`timezone=${prefer.timezone!}`)
+  if (prefer.strict && prefer.maxAffected !== undefined && NAMES_MAX_AFFECTED.has(answered))
+    values.push(`max-affected=${prefer.maxAffected}`)
+  return values.length > 0 ? { 'preference-applied': values.join(', ') } : {}
 }

@@ -12,7 +12,11 @@ import { parseRestRequest } from './parseRequest.ts'
 import type { RestQuery } from './parseRequest.ts'
 import { restErrorFromPg } from './pgErrors.ts'
 import { readRpcArguments } from './rpcArguments.ts'
-import { failInvalidPreferences, failMaxAffectedOnSingle } from './preferences.ts'
+import {
+  failInvalidPreferences,
+  failMaxAffectedOnSingle,
+  preferenceApplied,
+} from './preferences.ts'
 import { COUNT_FUNCTION_CALLS, failUnqualifiedWrites, functionCalls } from './safeUpdate.ts'
 import type { Preferences } from './preferences.ts'
 import { countRows, readRows } from './readRows.ts'
@@ -41,13 +45,6 @@ const PREFIX = '/rest/v1'
  * function calls for pg-safeupdate's check (safeUpdate.ts).
  */
 const AS_POSTGREST: ClaimsOptions = { roleSettings: true, settings: COUNT_FUNCTION_CALLS }
-
-/** Thrown to roll a transaction back on purpose while still answering with `rows`. */
-class Rollback extends Error {
-  constructor(readonly rows: Rows) {
-    super('rollback requested')
-  }
-}
 
 function contentRange(query: RestQuery, rows: Rows, total?: number): string {
   const totalText = total === undefined ? '*' : String(total)
@@ -92,7 +89,7 @@ function failExceedsMaxAffected(query: RestQuery, count: number): void {
 /**
  * A Data API request's transaction: as the JWT's role (withClaims), ending with pg-safeupdate's
  * check of the functions the request ran, which fails and rolls back the request as hosted
- * would (also when it was to be rolled back anyway: hosted fails it first).
+ * would. It commits otherwise, whatever `Prefer: tx=` says (preferences.ts, KNOWN).
  */
 async function asDataApi<T>(
   ctx: RestContext,
@@ -105,14 +102,9 @@ async function asDataApi<T>(
     claims,
     async (tx) => {
       const before = await functionCalls(tx)
-      try {
-        const result = await work(tx)
-        await failUnqualifiedWrites(tx, before)
-        return result
-      } catch (error) {
-        if (error instanceof Rollback) await failUnqualifiedWrites(tx, before)
-        throw error
-      }
+      const result = await work(tx)
+      await failUnqualifiedWrites(tx, before)
+      return result
     },
     options,
   )
@@ -123,13 +115,17 @@ async function asDataApi<T>(
  * an accepted `timezone=` is set for the request, as PostgREST sets it with the claims
  * (src/PostgREST/Query.hs v12.2.12:289-300, setPgLocals `timezoneSql`).
  */
-async function requestOptions(ctx: RestContext, prefer: Preferences): Promise<ClaimsOptions> {
+async function requestOptions(
+  ctx: RestContext,
+  prefer: Preferences,
+): Promise<{ options: ClaimsOptions; timezoneAccepted: boolean }> {
   const timezoneAccepted =
     prefer.timezone !== undefined && (await ctx.catalog.timezoneNames()).has(prefer.timezone)
   failInvalidPreferences(prefer, timezoneAccepted)
-  return timezoneAccepted
+  const options = timezoneAccepted
     ? { ...AS_POSTGREST, settings: { ...AS_POSTGREST.settings, timezone: prefer.timezone! } }
     : AS_POSTGREST
+  return { options, timezoneAccepted }
 }
 
 /**
@@ -256,7 +252,7 @@ async function handle(
       Object.keys(args),
       invocation,
     )
-    const options = await requestOptions(ctx, query.prefer)
+    const { options, timezoneAccepted } = await requestOptions(ctx, query.prefer)
     failMaxAffectedOnSingle(query.prefer, fn)
     const result = await asDataApi(ctx, claims, options, async (tx) => {
       if (reading) await tx.query('set transaction read only')
@@ -271,7 +267,12 @@ async function handle(
       query.singleObject && result.set && result.body !== undefined
         ? asSingle({ body: result.body, count: result.count })
         : result.body
-    return respond(200, query, method === 'HEAD' ? undefined : body, {})
+    return respond(
+      200,
+      query,
+      method === 'HEAD' ? undefined : body,
+      preferenceApplied(query.prefer, 'rpc', { timezoneAccepted }),
+    )
   }
 
   const tableName = decodeURIComponent(path.slice(1))
@@ -284,7 +285,7 @@ async function handle(
     )
   }
   const query = parseRestRequest(req)
-  const options = await requestOptions(ctx, query.prefer)
+  const { options, timezoneAccepted } = await requestOptions(ctx, query.prefer)
 
   if (reading) {
     const read = { ...query, limit: Math.min(query.limit ?? ctx.maxRows, ctx.maxRows) }
@@ -297,43 +298,36 @@ async function handle(
     const body = read.singleObject ? asSingle(rows) : rows.body
     return respond(200, read, method === 'HEAD' ? undefined : body, {
       'content-range': contentRange(read, rows, total),
+      ...preferenceApplied(read.prefer, 'read', { timezoneAccepted }),
     })
   }
 
   if (method === 'PATCH' || method === 'DELETE') failLimitedWrite(query)
   const body = method === 'DELETE' ? undefined : await readTablePayload(req)
-  let rows: Rows
-  try {
-    rows = await asDataApi(ctx, claims, options, async (tx) => {
-      const result =
-        method === 'POST'
-          ? await insertRows(tx, ctx.catalog, table, query, body)
-          : method === 'PATCH'
-            ? await updateRows(tx, ctx.catalog, table, query, body)
-            : method === 'DELETE'
-              ? await deleteRows(tx, ctx.catalog, table, query)
-              : undefined
-      if (!result) throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`)
-      if (query.singleObject) failNotSingular(result.count)
-      if (method !== 'POST') failExceedsMaxAffected(query, result.count)
-      if (query.prefer.rollback) throw new Rollback(result)
-      return result
-    })
-    ctx.afterWrite()
-  } catch (error) {
-    if (!(error instanceof Rollback)) throw error
-    rows = error.rows
-  }
+  const rows = await asDataApi(ctx, claims, options, async (tx) => {
+    const result =
+      method === 'POST'
+        ? await insertRows(tx, ctx.catalog, table, query, body)
+        : method === 'PATCH'
+          ? await updateRows(tx, ctx.catalog, table, query, body)
+          : method === 'DELETE'
+            ? await deleteRows(tx, ctx.catalog, table, query)
+            : undefined
+    if (!result) throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`)
+    if (query.singleObject) failNotSingular(result.count)
+    if (method !== 'POST') failExceedsMaxAffected(query, result.count)
+    return result
+  })
+  ctx.afterWrite()
+  const answered = method === 'POST' ? 'insert' : method === 'PATCH' ? 'update' : 'delete'
   const headers: Record<string, string> = {
     'content-range': query.prefer.count
       ? contentRange({ ...query, offset: 0 }, rows, rows.count)
       : '*/*',
-    'preference-applied': [
-      query.prefer.resolution && `resolution=${query.prefer.resolution}`,
-      `return=${query.prefer.return}`,
-    ]
-      .filter(Boolean)
-      .join(', '),
+    ...preferenceApplied(query.prefer, answered, {
+      timezoneAccepted,
+      resolutionApplies: table.primaryKey.length > 0 || query.onConflict !== undefined,
+    }),
   }
   const payload =
     query.prefer.return === 'representation'
