@@ -4,7 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { startBillingBackend, type BillingBackend } from './billingBackend.ts'
 import { client, serviceClient, signedInUser, uniqueEmail } from './helpers.ts'
-import { CONTACT_GLOBAL_HOURLY_CAP } from '../../supabase/functions/contact/limits.ts'
+import {
+  CONTACT_BUSY_HOURLY_COUNT,
+  CONTACT_GLOBAL_HOURLY_CAP,
+} from '../../supabase/functions/contact/limits.ts'
 
 let env: BillingBackend
 let admin: SupabaseClient
@@ -220,26 +223,57 @@ describe('contact function', () => {
     expect(count).toBe(0)
   })
 
-  it('stops taking messages once the global hourly cap is reached, then recovers', async () => {
-    // Fill the hour up to the cap as many different senders would (service role, as the function).
-    const { count: before } = await admin
+  /**
+   * Messages from everyone until the hour holds `total`, stored as the function stores them
+   * (service role), each from a network and an address of its own, as a flood from many
+   * networks would arrive.
+   */
+  async function fillHourTo(total: number) {
+    const { count } = await admin
       .from('contact_messages')
       .select('*', { count: 'exact', head: true })
-    const filler = Array.from({ length: CONTACT_GLOBAL_HOURLY_CAP - (before ?? 0) }, (_, i) => ({
+    const batch = Date.now()
+    const filler = Array.from({ length: total - (count ?? 0) }, (_, i) => ({
       name: 'Flood',
-      email: `flood-${i}@example.com`,
+      email: `flood-${batch}-${i}@example.com`,
       message: 'm',
+      sender_hash: createHash('sha256').update(`flood-${batch}-${i}`).digest('hex'),
     }))
     expect((await admin.from('contact_messages').insert(filler)).error).toBeNull()
+  }
 
-    const email = uniqueEmail('late')
-    const result = await send({ name: 'L', email, message: 'Hello' })
-    expect(result).toMatchObject({ status: 429, body: { code: 'rate_limited' } })
-    expect(String(result.body.error)).toMatch(/unusual number of messages/)
-    expect(await storedFor(email)).toHaveLength(0)
+  it("keeps a newcomer's message in a busy hour, refuses the rest, and stops at the cap", async () => {
+    const regular = freshNetwork()
+    const first = await send(
+      { name: 'R', email: uniqueEmail('regular'), message: 'Hi' },
+      { from: regular },
+    )
+    expect(first.status).toBe(201)
+
+    // Twenty networks sending their five each make the hour busy: past that, a network (or an
+    // address) that already wrote this hour waits ...
+    await fillHourTo(CONTACT_BUSY_HOURLY_COUNT)
+    const again = await send(
+      { name: 'R', email: uniqueEmail('regular-again'), message: 'More' },
+      { from: regular },
+    )
+    expect(again).toMatchObject({ status: 429, body: { code: 'rate_limited' } })
+    expect(String(again.body.error)).toMatch(/unusual number of messages/)
+
+    // ... while someone writing for the first time this hour is still heard.
+    const newcomer = uniqueEmail('newcomer')
+    expect((await send({ name: 'N', email: newcomer, message: 'Hello' })).status).toBe(201)
+    expect(await storedFor(newcomer)).toHaveLength(1)
+
+    // At the cap nothing more is kept, however many networks send: the inbox stays bounded.
+    await fillHourTo(CONTACT_GLOBAL_HOURLY_CAP)
+    const late = uniqueEmail('late')
+    const refused = await send({ name: 'L', email: late, message: 'Hello' })
+    expect(refused).toMatchObject({ status: 429, body: { code: 'rate_limited' } })
+    expect(await storedFor(late)).toHaveLength(0)
 
     // As the hour passes (old messages leave the window), the form works again.
     await admin.from('contact_messages').delete().like('email', 'flood-%@example.com')
-    expect((await send({ name: 'L', email, message: 'Hello' })).status).toBe(201)
+    expect((await send({ name: 'L', email: late, message: 'Hello' })).status).toBe(201)
   })
 })

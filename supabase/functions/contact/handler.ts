@@ -1,8 +1,9 @@
 /**
  * POST { name, email, message } from the public contact form (anon key) → 201, or 400 with
- * per-field errors, 413 for a body far larger than any message, or 429 when this address,
- * this network or everyone together sent too many messages in the last hour (counted by the
- * database trigger in the contact migrations; ./limits.ts names the numbers). Only this
+ * per-field errors, 413 for a body far larger than any message, or 429 when this address or
+ * this network sent too many messages in the last hour, or everyone together did and this
+ * sender already wrote (counted by the database trigger in the contact migrations; ./limits.ts
+ * names the numbers and says why). Only this
  * function (service role) can write contact_messages, so these limits have no way around them.
  */
 import { clientAddress } from '../_shared/clientAddress.ts'
