@@ -57,7 +57,12 @@ export class AttachmentUrls {
       await Promise.all(due.map((path) => this.signOnce(path, sign)))
       if (!open) return
       if (hadNone && due.some((path) => this.urlFor(path) !== undefined)) onNewUrls()
-      const next = Math.min(...paths.map((path) => this.dueAt(path)))
+      // Only URLs Storage gave are renewed on a timer; one it would not sign (the object gone,
+      // or not this person's) is asked for again when the note is drawn again, not every
+      // half minute. A renewal that failed (offline) is tried again after RETRY_AFTER_MS.
+      const signed = paths.filter((path) => this.urls.has(path))
+      if (signed.length === 0) return
+      const next = Math.min(...signed.map((path) => this.dueAt(path)))
       timer = setTimeout(() => void round(), Math.max(next - Date.now(), RETRY_AFTER_MS))
     }
     void round()

@@ -14,6 +14,10 @@ vi.mock('../../../src/features/auth', () => ({
       storage: {
         from: () => ({
           createSignedUrl: (path: string, seconds: number) => {
+            if (path.includes('gone')) {
+              signed.push({ path, at: Date.now(), seconds, url: '' })
+              return Promise.resolve({ data: null, error: { message: 'Object not found' } })
+            }
             const url = `https://storage.test/sign/${path}?token=${signed.length + 1}`
             signed.push({ path, at: Date.now(), seconds, url })
             return Promise.resolve({ data: { signedUrl: url }, error: null })
@@ -103,5 +107,13 @@ describe('signed attachment URLs', () => {
     await wait(60 * MINUTE)
     expect(signed).toHaveLength(before)
     root = createRoot(document.createElement('div'))
+  })
+
+  it('does not keep asking for an image Storage will not sign', async () => {
+    const gone = 'user-1/doc-1/gone.png'
+    html = `<p><img src="${attachmentUrl(hook.supabaseUrl(), gone)}" alt="gone"></p>`
+    await rerender()
+    await wait(60 * MINUTE)
+    expect(signed.filter((each) => each.path === gone)).toHaveLength(1)
   })
 })
