@@ -186,6 +186,29 @@ test('a Pro user on a phone adds an image with the button, where it cannot be pa
   await expect(preview(page).locator('img[data-attachment]')).toHaveAttribute('alt', 'whiteboard')
 })
 
+test('an attachment image whose URL no longer works is shown again under the current one', async ({
+  page,
+}) => {
+  // As when a block kept as drawn is put back on the page after its ten minutes.
+  const user = await createUser('dash-pro-lapsed', { plan: 'pro' })
+  const doc = await insertDocument(user, { title: 'Lapsed', body: 'Before.\n' })
+  await signIn(page, user, `/dashboard?doc=${doc.id}`)
+  await editorReady(page)
+  await page.locator('.cm-content').click()
+  await page.keyboard.press('ControlOrMeta+End')
+  await addImageFromButton(page)
+  const image = preview(page).locator('img[data-attachment]')
+  const loaded = () => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)
+  await expect.poll(loaded).toBe(2)
+  const current = await image.getAttribute('src')
+
+  await image.evaluate((img: HTMLImageElement) => {
+    img.src = img.src.replace(/token=[^&]+/, 'token=lapsed')
+  })
+  await expect(image).toHaveAttribute('src', current!)
+  await expect.poll(loaded).toBe(2)
+})
+
 test('a hostile document renders inert in the preview', async ({ page }) => {
   const user = await createUser('dash-hostile')
   const doc = await insertDocument(user, {

@@ -3,6 +3,7 @@ import { act, createElement } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { attachmentUrl } from '../../../src/features/workspace/attachments.ts'
+import { retryWithCurrentUrl } from '../../../src/features/workspace/preview/attachmentImages.ts'
 
 /** Every URL Storage signed here: for which image, when, for how long. */
 const signed: { path: string; at: number; seconds: number; url: string }[] = []
@@ -115,5 +116,34 @@ describe('signed attachment URLs', () => {
     await rerender()
     await wait(60 * MINUTE)
     expect(signed.filter((each) => each.path === gone)).toHaveLength(1)
+  })
+})
+
+describe('an attachment image that failed to load', () => {
+  const lapsed = 'https://storage.test/sign/user-1/doc-1/abc-diagram.png?token=lapsed'
+  const current = 'https://storage.test/sign/user-1/doc-1/abc-diagram.png?token=current'
+
+  /** An image as the preview draws it, and the error its load failing fires. */
+  function failed(attributes: Record<string, string>) {
+    const image = document.createElement('img')
+    for (const [name, value] of Object.entries(attributes)) image.setAttribute(name, value)
+    const event = new Event('error')
+    Object.defineProperty(event, 'target', { value: image })
+    return { image, event }
+  }
+
+  it('gets the URL valid now, once', () => {
+    const { image, event } = failed({ src: lapsed, 'data-attachment': PATH })
+    retryWithCurrentUrl(event, () => current)
+    expect(image.getAttribute('src')).toBe(current)
+    // Failing again under the current URL: left as it is, no loop.
+    retryWithCurrentUrl(event, () => current)
+    expect(image.getAttribute('src')).toBe(current)
+  })
+
+  it('leaves other images alone', () => {
+    const { image, event } = failed({ src: 'https://example.com/cat.png' })
+    retryWithCurrentUrl(event, () => current)
+    expect(image.getAttribute('src')).toBe('https://example.com/cat.png')
   })
 })

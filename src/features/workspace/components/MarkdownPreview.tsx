@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import type { PreviewClient, RenderedPreview } from '../preview/previewClient'
-import { createImageBlockSigner } from '../preview/attachmentImages'
+import { createImageBlockSigner, retryWithCurrentUrl } from '../preview/attachmentImages'
 import { PreviewBlocks } from '../preview/PreviewBlocks'
 import { useSignedAttachments } from '../useSignedAttachments'
 
@@ -64,11 +64,23 @@ export function MarkdownPreview({ markdown, onPlaced }: MarkdownPreviewProps) {
     }
   }, [markdown])
 
+  // An image whose URL lapsed before its block was put back on the page gets today's.
+  const container = useRef<HTMLDivElement>(null)
+  const { signedUrl } = attachments
+  useEffect(() => {
+    const preview = container.current
+    if (!preview) return
+    const retry = (event: Event) => retryWithCurrentUrl(event, signedUrl)
+    preview.addEventListener('error', retry, true)
+    return () => preview.removeEventListener('error', retry, true)
+  }, [signedUrl])
+
   const shown = blocks
     ? signBlocks(blocks, withImages, attachments.supabaseUrl, attachments.signedUrl)
     : null
   return (
     <div
+      ref={container}
       className="markdown-preview"
       data-testid="markdown-preview"
       data-rendered={blocks !== null}

@@ -84,3 +84,18 @@ export function createImageBlockSigner() {
     return signed
   }
 }
+
+/**
+ * An attachment image that failed to load gets the URL valid now, once. It happens when a
+ * block kept as drawn (createImageBlockSigner) is put on the page again after its URL lapsed:
+ * patchBlocks re-creates the unchanged blocks that sit between two changes, and the browser
+ * may ask for the old URL again. For the preview's error listener, in the capture phase, as
+ * error events do not bubble.
+ */
+export function retryWithCurrentUrl(event: Event, signedUrl: SignedUrlOf): void {
+  const image = event.target
+  if (!(image instanceof Element) || image.tagName !== 'IMG') return
+  const path = image.getAttribute('data-attachment')
+  const current = path ? signedUrl(path) : undefined
+  if (current && image.getAttribute('src') !== current) image.setAttribute('src', current)
+}
