@@ -449,6 +449,28 @@ test('a password found in a breach since it was chosen signs in, says so, and le
   expect(await passwordWorks(user.email, 'a-fresh-unbreached-password')).toBe(true)
 })
 
+test('after "Not now" on the breached-password notice, going Back does not bring the notice again', async ({
+  page,
+}) => {
+  const user = await createUser('breached-not-now')
+  await breachPassword(user.password)
+  await page.goto('/about')
+  await waitForHydration(page)
+  await page.goto('/login')
+  await waitForHydration(page)
+  await page.getByLabel('Email', { exact: true }).fill(user.email)
+  await page.getByLabel('Password').fill(user.password)
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+  await expect(page.getByRole('heading', { name: 'You are signed in' })).toBeVisible()
+  await page.getByRole('link', { name: 'Not now, open your notes' }).click()
+  await expect(page.getByTestId('signed-in-as')).toHaveText(`Signed in as ${user.email}`)
+
+  // The notice was answered: Back leads to the page before signing in.
+  await page.goBack()
+  await expect(page).toHaveURL(/\/about\/?$/)
+  await expect(page.getByText('has appeared in a data breach')).toHaveCount(0)
+})
+
 test('a two-factor user whose password was found in a breach is told after the code', async ({
   page,
 }) => {

@@ -24,9 +24,11 @@ export function WeakPasswordNotice({ reasons, target }: WeakPasswordNoticeProps)
           : 'The password you signed in with no longer meets Folio’s password rules.'}{' '}
         Choose a new one on your account page: it takes a minute.
       </p>
+      {/* Either answer takes the notice's place in the history, as signing in takes the sign-in
+          page's: Back then leads to the page before signing in, not to a question answered. */}
       <p className="button-row">
-        <ChangePasswordLink />
-        <Link className="button" to={target}>
+        <ChangePasswordLink replace />
+        <Link className="button" to={target} replace>
           {target === DEFAULT_AFTER_SIGN_IN ? 'Not now, open your notes' : 'Not now, continue'}
         </Link>
       </p>
