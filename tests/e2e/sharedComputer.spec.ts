@@ -148,10 +148,30 @@ test('offline, a sign-out from the workspace lands on the sign-in page, not an e
   await expect(page.getByTestId('account-plan')).toBeVisible()
   await page.context().setOffline(true)
   await page.getByRole('button', { name: 'Sign out of this device' }).click()
-  await expect(page).toHaveURL(/\/login/)
+  // The person chose to leave: the address offers no way back to the page they left.
+  await expect(page).toHaveURL(/\/login\/?$/)
   await expect(page.getByRole('heading', { name: 'Sign in to Folio' })).toBeVisible()
   await expect(page.getByRole('status').filter({ hasText: 'You are signed out.' })).toBeVisible()
   await expect(page.getByText('Oops.')).toHaveCount(0)
+  expect(await storedSessions(page)).toEqual([])
+  // The guard of the page signed out of answers later than the button: still no way back.
+  await page.waitForTimeout(500)
+  await expect(page).toHaveURL(/\/login\/?$/)
+  await page.context().setOffline(false)
+})
+
+test('offline, a sign-out from the account menu leaves the sign-in page without a way back', async ({
+  page,
+}) => {
+  const user = await createUser('offline-menu-sign-out')
+  await signIn(page, user, '/dashboard')
+  await expect(page.getByTestId('live-status')).toHaveText(/^Live/)
+  await page.context().setOffline(true)
+  await page.getByTestId('account-menu').click()
+  await page.getByRole('menuitem', { name: 'Sign out' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'You are signed out.' })).toBeVisible()
+  await page.waitForTimeout(500)
+  await expect(page).toHaveURL(/\/login\/?$/)
   expect(await storedSessions(page)).toEqual([])
   await page.context().setOffline(false)
 })

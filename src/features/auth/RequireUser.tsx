@@ -5,7 +5,7 @@ import { useSafeNavigate } from '../../app/useSafeNavigate'
 import { CALLBACK_PATH, LOGIN_PATH, guardExcludeList, type SignedOutState } from '../../routeRules'
 import { readStoredAuth } from './storedAuth'
 import { decideGuard } from './guard'
-import { signedOutState } from './signOut'
+import { signedOutHere, signedOutState } from './signOut'
 import { loadSupabase } from './supabaseClient'
 
 interface RequireUserProps {
@@ -55,8 +55,13 @@ export function RequireUser({ children }: RequireUserProps) {
       (supabase) =>
         supabase.auth.onAuthStateChange((event, next) => {
           // Signed out here, in another tab or by a revoked session: the sign-in page says so,
-          // in the words of this tab's own sign-out if it made one (signOut.ts).
-          if (event === 'SIGNED_OUT') setTimeout(() => redirectToLogin(signedOutState()), 0)
+          // in the words of this tab's own sign-out if it made one (signOut.ts). Only the
+          // others are offered the way back to this page once signed in again.
+          if (event === 'SIGNED_OUT')
+            setTimeout(() => {
+              if (signedOutHere()) navigate(LOGIN_PATH, { replace: true, state: signedOutState() })
+              else redirectToLogin(signedOutState())
+            }, 0)
           else if (next) setSession(next)
         }).data.subscription,
     )

@@ -103,7 +103,17 @@ const SIGN_OUT_NOTICE_MS = 10_000
 let lastSignOut: { state: SignedOutState; at: number } = { state: SIGNED_OUT_STATE, at: 0 }
 
 export function signedOutState(): SignedOutState {
-  return Date.now() - lastSignOut.at < SIGN_OUT_NOTICE_MS ? lastSignOut.state : SIGNED_OUT_STATE
+  return signedOutHere() ? lastSignOut.state : SIGNED_OUT_STATE
+}
+
+/**
+ * This tab signed out of this device a moment ago. The person chose to leave the page they were
+ * on, so the guard's redirect to the sign-in page offers no way back to it (`?redirect=`): its
+ * answer to SIGNED_OUT came after the button's own move to /login and put the way back in the
+ * address again.
+ */
+export function signedOutHere(): boolean {
+  return Date.now() - lastSignOut.at < SIGN_OUT_NOTICE_MS
 }
 
 /**
@@ -131,6 +141,8 @@ export async function signOutWith(
       if (notes.length > 0 && !(await leftover.confirmDeleting(notes, deleteThem))) return 'stayed'
     }
   }
+  // From here on this device is signed out whatever the service answers (only 'others' fails).
+  if (scope !== 'others') lastSignOut = { state: SIGNED_OUT_STATE, at: Date.now() }
   let error: unknown = OFFLINE_LOGOUT
   // Offline the service is not asked: supabase-js would first refresh an access token that
   // expired meanwhile, retrying for up to 30 s (_refreshAccessToken in @supabase/auth-js
