@@ -148,3 +148,28 @@ test('offline, an export says so at once', async ({ page }) => {
   ).toBeVisible({ timeout: PROMPTLY })
   await page.context().setOffline(false)
 })
+
+test('offline after the access token expired, an import says at once that nothing was imported', async ({
+  page,
+}) => {
+  await workspaceWithTwoNotes(page, 'offline-import')
+  await page.getByRole('button', { name: 'Import…' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Import documents' })
+  const chooser = page.waitForEvent('filechooser')
+  await dialog.getByText('Drop markdown files or a zip here').click()
+  await (
+    await chooser
+  ).setFiles({ name: 'train.md', mimeType: 'text/markdown', buffer: Buffer.from('# Train\n') })
+  await expect(dialog.getByText('Ready to import 1 document:')).toBeVisible()
+
+  await page.context().setOffline(true)
+  await expireAccessToken(page)
+  await dialog.getByRole('button', { name: 'Import 1 document' }).click()
+  await expect(
+    dialog.getByText(
+      'You are offline, so Folio could not import your documents. Try again once you are back online.',
+    ),
+  ).toBeVisible({ timeout: PROMPTLY })
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeEnabled()
+  await page.context().setOffline(false)
+})

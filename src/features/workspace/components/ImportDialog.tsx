@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { FormMessage } from '../../../components/FormMessage'
+import { offlineMessage } from '../documentsApi'
 import { importLimits, type ImportLimits } from '../transfer/importLimits'
 import type { ImportSelection } from '../transfer/readImport'
 import type { PlanId } from '../types'
@@ -25,6 +26,10 @@ type Step =
   | { kind: 'failed'; message: string; planLimit: boolean }
 
 const SHOWN_TITLES = 8
+
+/** The code that writes an import could not be fetched, though the browser thinks it is online. */
+const IMPORT_NOT_STARTED =
+  'Folio could not be reached, so nothing was imported. Check your connection and try again.'
 
 /** The plan's refusal, which also describes the Import button it disables. */
 const BLOCKED_ID = 'import-dialog-blocked'
@@ -73,9 +78,23 @@ export function ImportDialog(props: ImportDialogProps) {
       : null
 
   async function write(selection: ImportSelection, plan: PlanId) {
+    // Offline, supabase-js is not asked (documentsApi.ts, offlineAlready, says why), nor is the
+    // code that writes fetched: it could not arrive, and the dialog waited on "Preparing…".
+    if (navigator.onLine === false) {
+      setStep({
+        kind: 'failed',
+        message: offlineMessage('import your documents'),
+        planLimit: false,
+      })
+      return
+    }
     setStep({ kind: 'writing', progress: 'Preparing…' })
-    const { writeImport } = await import('../transfer/writeImport')
-    const outcome = await writeImport({
+    const loaded = await import('../transfer/writeImport').catch(() => null)
+    if (!loaded) {
+      setStep({ kind: 'failed', message: IMPORT_NOT_STARTED, planLimit: false })
+      return
+    }
+    const outcome = await loaded.writeImport({
       supabase: props.supabase,
       userId: props.userId,
       supabaseUrl: supabaseUrl(),

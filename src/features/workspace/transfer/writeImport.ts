@@ -7,6 +7,7 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { ATTACHMENTS_BUCKET, attachmentPath, attachmentUrl } from '../attachments'
+import { offlineMessage } from '../documentsApi'
 import { PLAN_LIMIT_MESSAGE, isPlanLimitError } from '../planLimits'
 import type { PlanId } from '../types'
 import { rewriteRelativeLinks } from './attachmentLinks'
@@ -81,7 +82,7 @@ export async function writeImport(request: ImportRequest): Promise<ImportOutcome
     planLimit: false,
     message:
       status === 0
-        ? `You are offline. ${NOTHING_IMPORTED} Try again when you are back online.`
+        ? offlineMessage('import your documents')
         : `Folio could not save the imported documents. ${NOTHING_IMPORTED} Try again in a moment.`,
   }
 }
