@@ -191,8 +191,11 @@ test('signing out says so on the sign-in page, and nothing else makes it say tha
   await expect(page).toHaveURL(/\/login/)
   await expect(notice).toBeVisible()
 
-  // A visit of its own, or an address that tries to put words on the page, shows nothing.
+  // A visit of its own, or an address that tries to put words on the page, shows nothing. From
+  // another page: the sign-out left the address at /login itself, and going there again would be
+  // a reload, which keeps the page's history state as every reload does.
   for (const address of ['/login', '/login?signedOut=1&state=signed-out&message=Hello']) {
+    await page.goto('/about')
     await page.goto(address)
     await waitForHydration(page)
     await expect(page.getByRole('heading', { name: 'Sign in to Folio' })).toBeVisible()
