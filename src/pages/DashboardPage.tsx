@@ -1,9 +1,18 @@
+import { useEffect } from 'react'
 import { Link } from 'react-router-dom'
 import { Seo } from '../app/Seo'
 import { RequireUser } from '../features/auth'
 import { Workspace } from '../features/workspace'
 
 export function Component() {
+  // The account page is a click away: have its code at hand, should the connection go first
+  // (on a train, offline it would otherwise be the error screen). It needs nothing else.
+  useEffect(() => {
+    import('../app/fetchPageAhead').then(
+      (module) => module.fetchPageAhead('/dashboard/account'),
+      () => undefined,
+    )
+  }, [])
   return (
     <div className="workspace-page">
       <Seo title="Your workspace" description="Your Folio notes." path="/dashboard" noIndex />

@@ -173,3 +173,31 @@ test('offline after the access token expired, an import says at once that nothin
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeEnabled()
   await page.context().setOffline(false)
 })
+
+test('offline, the account page opens from the dashboard with what the device knows', async ({
+  page,
+}) => {
+  const user = await createUser('offline-account-page', { plan: 'pro' })
+  await signIn(page, user, '/dashboard')
+  await expect(page.getByTestId('plan-notice')).toHaveText('Pro plan · unlimited documents')
+  await page.context().setOffline(true)
+  await page.getByRole('link', { name: 'Account settings' }).click()
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible()
+  await expect(page.getByText('Oops.')).toHaveCount(0)
+  await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toHaveText(
+    'You are offline. This page shows your account as this device last saw it; changing it needs a connection. It catches up by itself once you are back online.',
+  )
+  await expect(page.getByTestId('account-email')).toHaveText(user.email)
+  // The plan as the dashboard last heard it, not a guessed Free.
+  await expect(page.getByTestId('account-plan')).toHaveText(
+    'Pro. Its renewal date shows once you are back online.',
+  )
+  await expect(page.getByText(/^Off\. Add an authenticator app/)).toBeVisible()
+  await expect(page.getByText('We cannot reach Folio right now')).toHaveCount(0)
+  await expect(page.getByRole('link', { name: 'Back to your notes' })).toBeVisible()
+
+  await page.context().setOffline(false)
+  await expect(page.getByTestId('account-plan')).toContainText('Pro · renews on')
+  await expect(page.getByText(/You are offline/)).toHaveCount(0)
+})

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
-import type { Factor } from '@supabase/supabase-js'
+import type { Factor, User } from '@supabase/supabase-js'
 import { Field } from '../../components/Field'
 import { FormMessage } from '../../components/FormMessage'
 import { authErrorMessage } from '../../lib/serviceErrorMessages'
@@ -16,7 +16,7 @@ interface Enrolment {
 }
 
 /** Enrol a TOTP authenticator (QR code and secret), verify it with a code, or remove it. */
-export function TwoFactorSettings() {
+export function TwoFactorSettings({ user }: { user: User }) {
   const [factors, setFactors] = useState<Factor[] | null>(null)
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null)
   const [code, setCode] = useState('')
@@ -33,14 +33,25 @@ export function TwoFactorSettings() {
   }, [backFromSetUp])
 
   const refresh = useCallback(async () => {
+    // Offline, the factors the session was signed in with: supabase-js would ask the service
+    // (listFactors reads the user from GET /user, @supabase/auth-js 2.109, _listFactors).
+    const known = () =>
+      setFactors((user.factors ?? []).filter((factor) => factor.factor_type === 'totp'))
+    if (navigator.onLine === false) return known()
     const supabase = await loadSupabase()
     const { data, error: failure } = await supabase.auth.mfa.listFactors()
+    // The connection went while asking: what the session knows, until it is back.
+    if (failure && navigator.onLine === false) return known()
     if (failure) return setError(authErrorMessage(failure))
     setFactors(data.all.filter((factor) => factor.factor_type === 'totp'))
-  }, [setError])
+  }, [setError, user])
 
   useEffect(() => {
     void refresh()
+    // Back online, the service's answer replaces what the session knew.
+    const refreshOnline = () => void refresh()
+    window.addEventListener('online', refreshOnline)
+    return () => window.removeEventListener('online', refreshOnline)
   }, [refresh])
 
   const run = (task: () => Promise<void>) => {

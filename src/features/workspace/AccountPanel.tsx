@@ -7,6 +7,9 @@ import { NewPasswordForm, SignOutOptions, TwoFactorSettings } from '../auth/acco
 import { formatLocalDay } from '../../lib/formatDate'
 import { FREE_DOCUMENT_LIMIT } from '../../lib/plans'
 import { CHANGE_PASSWORD_STATE } from '../../routeRules'
+import { knownPlan, rememberPlan } from './knownPlan'
+import type { PlanId } from './types'
+import { useOnline } from './useOnline'
 import { LIVE_SUBSCRIPTION_STATUSES } from '../../../supabase/functions/_shared/subscriptionStatuses'
 
 interface Subscription {
@@ -15,28 +18,43 @@ interface Subscription {
   cancel_at_period_end: boolean | null
 }
 
-/** The signed-in user's own subscription row, readable through row-level security. */
-function useSubscription(): { loading: boolean; subscription: Subscription | null } {
-  const [state, setState] = useState<{ loading: boolean; subscription: Subscription | null }>({
-    loading: true,
-    subscription: null,
-  })
+type SubscriptionState =
+  | { status: 'loading' }
+  | { status: 'failed' }
+  | { status: 'read'; subscription: Subscription | null }
+
+/**
+ * The signed-in user's own subscription row, readable through row-level security. Offline it
+ * is not asked for (documentsApi.ts, offlineAlready, says why), and it is asked for once the
+ * browser is back online.
+ */
+function useSubscription(userId: string, online: boolean): SubscriptionState {
+  const [state, setState] = useState<SubscriptionState>({ status: 'loading' })
   useEffect(() => {
+    if (!online) return
     let active = true
     void (async () => {
       const supabase = await loadSupabase()
-      const { data } = await supabase
+      const { data, error } = await supabase
         .from('subscriptions')
         .select('status, current_period_end, cancel_at_period_end')
         .in('status', LIVE_SUBSCRIPTION_STATUSES)
         .order('current_period_end', { ascending: false })
         .limit(1)
-      if (active) setState({ loading: false, subscription: (data?.[0] as Subscription) ?? null })
+      if (!active) return
+      // Not read is not "no subscription": a subscriber would have been shown Free.
+      if (error || !data) {
+        setState((previous) => (previous.status === 'read' ? previous : { status: 'failed' }))
+        return
+      }
+      const subscription = (data[0] as Subscription | undefined) ?? null
+      rememberPlan(userId, subscription ? 'pro' : 'free')
+      setState({ status: 'read', subscription })
     })()
     return () => {
       active = false
     }
-  }, [])
+  }, [userId, online])
   return state
 }
 
@@ -45,13 +63,19 @@ function useSubscription(): { loading: boolean; subscription: Subscription | nul
  * no billing account there (the portal page could only send them to /pricing): their way on
  * is the upgrade link.
  */
-function PlanAndBilling() {
-  const { loading, subscription } = useSubscription()
+function PlanAndBilling({ userId, online }: { userId: string; online: boolean }) {
+  const state = useSubscription(userId, online)
+  // Offline, what was read stays; what was not is the plan this tab last heard of.
+  const offlinePlan = state.status === 'read' || online ? undefined : knownPlan(userId)
   return (
     <dl className="account-panel__facts">
       <dt>Plan</dt>
-      <PlanSummary loading={loading} subscription={subscription} />
-      {subscription ? (
+      {offlinePlan === undefined ? (
+        <PlanSummary state={state} />
+      ) : (
+        <OfflinePlanSummary plan={offlinePlan} />
+      )}
+      {state.status === 'read' && state.subscription ? (
         <>
           <dt>Billing</dt>
           <dd>
@@ -63,21 +87,36 @@ function PlanAndBilling() {
   )
 }
 
-function PlanSummary({
-  loading,
-  subscription,
-}: {
-  loading: boolean
-  subscription: Subscription | null
-}) {
-  if (loading) return <dd>Checking…</dd>
-  if (!subscription)
+function FreePlanSummary() {
+  return (
+    <dd data-testid="account-plan">
+      Free: up to {FREE_DOCUMENT_LIMIT} documents, no image attachments.{' '}
+      <Link to="/pricing">Upgrade to Pro</Link>
+    </dd>
+  )
+}
+
+function OfflinePlanSummary({ plan }: { plan: PlanId | null }) {
+  if (plan === 'free') return <FreePlanSummary />
+  return (
+    <dd data-testid="account-plan">
+      {plan === 'pro'
+        ? 'Pro. Its renewal date shows once you are back online.'
+        : 'Shown once you are back online.'}
+    </dd>
+  )
+}
+
+function PlanSummary({ state }: { state: SubscriptionState }) {
+  if (state.status === 'loading') return <dd>Checking…</dd>
+  if (state.status === 'failed')
     return (
       <dd data-testid="account-plan">
-        Free: up to {FREE_DOCUMENT_LIMIT} documents, no image attachments.{' '}
-        <Link to="/pricing">Upgrade to Pro</Link>
+        Your plan could not be checked just now. Reload the page to try again.
       </dd>
     )
+  const { subscription } = state
+  if (!subscription) return <FreePlanSummary />
   const live = subscription.status === 'active' || subscription.status === 'trialing'
   const ending = subscription.cancel_at_period_end
   return (
@@ -113,11 +152,20 @@ export function AccountPanel({ session }: { session: Session }) {
   useLayoutEffect(() => {
     if (password === 'cancelled') changePasswordButton.current?.focus()
   }, [password])
+  const online = useOnline()
   return (
     <div className="account-settings">
+      {online ? null : (
+        // Opened from the dashboard with the connection gone, as on a train: the page is there
+        // (the dashboard fetched it ahead), and says what it can and cannot do.
+        <FormMessage kind="info">
+          You are offline. This page shows your account as this device last saw it; changing it
+          needs a connection. It catches up by itself once you are back online.
+        </FormMessage>
+      )}
       <section aria-labelledby="plan-title" className="account-section">
         <h2 id="plan-title">Plan and billing</h2>
-        <PlanAndBilling />
+        <PlanAndBilling userId={session.user.id} online={online} />
       </section>
       <section aria-labelledby="password-title" className="account-section">
         <h2 id="password-title">Email and password</h2>
@@ -149,7 +197,7 @@ export function AccountPanel({ session }: { session: Session }) {
           </div>
         )}
       </section>
-      <TwoFactorSettings />
+      <TwoFactorSettings user={session.user} />
       <SignOutOptions />
     </div>
   )

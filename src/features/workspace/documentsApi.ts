@@ -7,6 +7,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { dataErrorMessage } from '../../lib/serviceErrorMessages'
 import type { SaveOutcome } from './documentSession'
+import { rememberPlan } from './knownPlan'
 import { PLAN_LIMIT_MESSAGE, isPlanLimitError } from './planLimits'
 import type { DocumentSummary, PlanId, WorkspaceDocument } from './types'
 
@@ -228,8 +229,12 @@ export async function saveDocumentBody(
   return { kind: 'conflict', current: current.data }
 }
 
-export async function currentPlan(supabase: SupabaseClient): Promise<PlanId> {
+export async function currentPlan(supabase: SupabaseClient, userId: string): Promise<PlanId> {
   const { data, error } = await supabase.rpc('current_plan')
-  // Unknown counts as Free: the database enforces the real limits either way.
-  return !error && data === 'pro' ? 'pro' : 'free'
+  // Unknown counts as Free: the database enforces the real limits either way. Only an answer
+  // is remembered (for the account page offline, knownPlan.ts).
+  if (error) return 'free'
+  const plan = data === 'pro' ? 'pro' : 'free'
+  rememberPlan(userId, plan)
+  return plan
 }

@@ -73,7 +73,10 @@ export function useDocuments(supabase: SupabaseClient | null, userId: string) {
     const replay: ListChange[] = []
     inFlightRefreshes.current.add(replay)
     try {
-      const [list, plan] = await Promise.all([listDocuments(supabase), currentPlan(supabase)])
+      const [list, plan] = await Promise.all([
+        listDocuments(supabase),
+        currentPlan(supabase, userId),
+      ])
       // An ended session sees no rows at all: that is a sign-out (the guard takes over), not
       // an empty workspace.
       if (list.ok && list.data.length === 0 && (await sessionHasEnded(supabase))) return
@@ -96,7 +99,7 @@ export function useDocuments(supabase: SupabaseClient | null, userId: string) {
     } finally {
       inFlightRefreshes.current.delete(replay)
     }
-  }, [supabase])
+  }, [supabase, userId])
 
   useEffect(() => {
     void refresh()
