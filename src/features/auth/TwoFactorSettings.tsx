@@ -15,6 +15,9 @@ interface Enrolment {
   secret: string
 }
 
+/** Asked afresh each time: the connection can go while the factors are asked for. */
+const isOffline = () => navigator.onLine === false
+
 /** Enrol a TOTP authenticator (QR code and secret), verify it with a code, or remove it. */
 export function TwoFactorSettings({ user }: { user: User }) {
   const [factors, setFactors] = useState<Factor[] | null>(null)
@@ -37,11 +40,11 @@ export function TwoFactorSettings({ user }: { user: User }) {
     // (listFactors reads the user from GET /user, @supabase/auth-js 2.109, _listFactors).
     const known = () =>
       setFactors((user.factors ?? []).filter((factor) => factor.factor_type === 'totp'))
-    if (navigator.onLine === false) return known()
+    if (isOffline()) return known()
     const supabase = await loadSupabase()
     const { data, error: failure } = await supabase.auth.mfa.listFactors()
     // The connection went while asking: what the session knows, until it is back.
-    if (failure && navigator.onLine === false) return known()
+    if (failure && isOffline()) return known()
     if (failure) return setError(authErrorMessage(failure))
     setFactors(data.all.filter((factor) => factor.factor_type === 'totp'))
   }, [setError, user])
