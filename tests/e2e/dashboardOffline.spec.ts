@@ -4,7 +4,7 @@
  * failing connection that is still online keeps working as before.
  */
 import { expect, test, type Page } from '@playwright/test'
-import { createUser, signIn } from './backend.ts'
+import { adminClient, createUser, signIn } from './backend.ts'
 import {
   addImageFromButton,
   appendText,
@@ -12,6 +12,7 @@ import {
   editorReady,
   editorText,
   insertDocument,
+  readDocument,
   saveStatus,
 } from './dashboardHelpers.ts'
 
@@ -200,4 +201,109 @@ test('offline, the account page opens from the dashboard with what the device kn
   await page.context().setOffline(false)
   await expect(page.getByTestId('account-plan')).toContainText('Pro · renews on')
   await expect(page.getByText(/You are offline/)).toHaveCount(0)
+})
+
+const OPENED_FROM_DEVICE =
+  'You are offline, so this note is opened from what this device kept. Your changes are kept here and saved when you reconnect.'
+
+test('offline, a note switched away from reopens from the device and is saved once back online', async ({
+  page,
+}) => {
+  const { alpha } = await workspaceWithTwoNotes(page, 'offline-reopen')
+  await page.context().setOffline(true)
+  await appendText(page, ' Typed on the train.')
+  await expect(saveStatus(page)).toHaveAttribute('data-status', 'offline', {
+    timeout: 800 + PROMPTLY,
+  })
+  await documentLink(page, 'Beta').click()
+  // Never opened in this tab, nothing of it on the device: it cannot open offline.
+  await expect(page.getByText(OPEN_OFFLINE)).toBeVisible({ timeout: PROMPTLY })
+
+  await documentLink(page, 'Alpha').click()
+  await editorReady(page)
+  expect(await editorText(page)).toBe('Alpha text. Typed on the train.')
+  await expect(page.getByText(OPENED_FROM_DEVICE)).toBeVisible()
+  await expect(page.getByText(OPEN_OFFLINE)).toHaveCount(0)
+  await appendText(page, ' And after the tunnel.')
+  await expect(saveStatus(page)).toHaveAttribute('data-status', 'offline', {
+    timeout: 800 + PROMPTLY,
+  })
+
+  await page.context().setOffline(false)
+  await expect(saveStatus(page)).toHaveAttribute('data-status', 'saved')
+  await expect(page.getByText(OPENED_FROM_DEVICE)).toHaveCount(0)
+  expect((await readDocument(alpha.id)).body).toBe(
+    'Alpha text. Typed on the train. And after the tunnel.',
+  )
+})
+
+test('offline, a note never opened in this tab opens from the draft the device kept', async ({
+  page,
+}) => {
+  const { alpha, beta } = await workspaceWithTwoNotes(page, 'offline-reopen-draft')
+  const other = await page.context().newPage()
+  await other.goto(`/dashboard?doc=${beta.id}`)
+  await editorReady(other)
+  await page.context().setOffline(true)
+  // Typed in the first tab, kept in the device's draft store (shared by the tabs).
+  await appendText(page, ' Typed in the first tab.')
+  await expect(saveStatus(page)).toHaveAttribute('data-status', 'offline', {
+    timeout: 800 + PROMPTLY,
+  })
+  await page.close()
+
+  await documentLink(other, 'Alpha').click()
+  await editorReady(other)
+  expect(await editorText(other)).toBe('Alpha text. Typed in the first tab.')
+  await expect(other.getByText(OPENED_FROM_DEVICE)).toBeVisible()
+  await other.context().setOffline(false)
+  await expect(saveStatus(other)).toHaveAttribute('data-status', 'saved')
+  expect((await readDocument(alpha.id)).body).toBe('Alpha text. Typed in the first tab.')
+})
+
+test('offline, a saved note opened earlier in the tab reopens too', async ({ page }) => {
+  await workspaceWithTwoNotes(page, 'offline-reopen-saved')
+  await documentLink(page, 'Beta').click()
+  await editorReady(page)
+  await page.context().setOffline(true)
+  await documentLink(page, 'Alpha').click()
+  await editorReady(page)
+  expect(await editorText(page)).toBe('Alpha text.')
+  await expect(page.getByText(OPENED_FROM_DEVICE)).toBeVisible()
+  await page.context().setOffline(false)
+  await expect(page.getByText(OPENED_FROM_DEVICE)).toHaveCount(0)
+  await expect(saveStatus(page)).toHaveAttribute('data-status', 'saved')
+})
+
+test('a note reopened offline does not overwrite a version saved elsewhere meanwhile', async ({
+  page,
+}) => {
+  const { alpha } = await workspaceWithTwoNotes(page, 'offline-reopen-conflict')
+  await page.context().setOffline(true)
+  await appendText(page, ' Mine, from the train.')
+  await expect(saveStatus(page)).toHaveAttribute('data-status', 'offline', {
+    timeout: 800 + PROMPTLY,
+  })
+  await documentLink(page, 'Beta').click()
+  await expect(page.getByText(OPEN_OFFLINE)).toBeVisible({ timeout: PROMPTLY })
+  // Another device saves the note while this one is offline.
+  const admin = await adminClient()
+  const { error } = await admin
+    .from('documents')
+    .update({ body: 'Alpha text. Theirs, from the office.' })
+    .eq('id', alpha.id)
+  expect(error).toBeNull()
+  await documentLink(page, 'Alpha').click()
+  await editorReady(page)
+  expect(await editorText(page)).toBe('Alpha text. Mine, from the train.')
+
+  await page.context().setOffline(false)
+  await expect(saveStatus(page)).toHaveAttribute('data-status', 'conflict')
+  await expect(page.getByTestId('conflict-panel')).toBeVisible()
+  expect((await readDocument(alpha.id)).body).toBe('Alpha text. Theirs, from the office.')
+  await page.getByTestId('conflict-panel').getByRole('button', { name: 'Keep both' }).click()
+  await expect(saveStatus(page)).toHaveAttribute('data-status', 'saved')
+  const saved = (await readDocument(alpha.id)).body
+  expect(saved).toContain('Mine, from the train.')
+  expect(saved).toContain('Theirs, from the office.')
 })

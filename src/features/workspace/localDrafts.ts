@@ -21,6 +21,10 @@ export interface LocalDraft {
   baseBody: string | null
   /** When it was kept (ms since the epoch), for "unsaved text from 14:02". */
   keptAt: number
+  /** The version `baseBody` was; null for drafts written before versions were kept. */
+  baseVersion: number | null
+  /** The document's title when it was kept; null for drafts written before titles were. */
+  title: string | null
 }
 
 /** One write of a draft: the base text comes along only when this version is not stored yet. */
@@ -131,8 +135,16 @@ export async function readDraft(userId: string, documentId: string): Promise<Loc
     return { ...draft, baseBody: base?.body ?? null }
   })
   if (!found) return null
-  const { body, baseBody, keptAt } = found
-  return { userId, documentId, body, baseBody, keptAt }
+  const { body, baseBody, keptAt, baseVersion, title } = found
+  return {
+    userId,
+    documentId,
+    body,
+    baseBody,
+    keptAt,
+    baseVersion: typeof baseVersion === 'number' ? baseVersion : null,
+    title: typeof title === 'string' ? title : null,
+  }
 }
 
 export async function keepDraft(write: DraftWrite): Promise<void> {

@@ -10,7 +10,8 @@ import { whenSigningOutHere } from '../auth'
 import { getDocument, saveDocumentBody } from './documentsApi'
 import { DocumentSession, type SaveOutcome, type SessionState } from './documentSession'
 import { keepDraftsOf, type DraftKeeping } from './draftKeeper'
-import { forgetDraft, keepDraft, readDraft } from './localDrafts'
+import { forgetDraft, keepDraft, readDraft, type LocalDraft } from './localDrafts'
+import { offlineBase, rememberServerRow } from './offlineOpening'
 import { followHeading } from './documentTitles'
 import { SIGNED_OUT_MESSAGE, sessionHasEnded } from './sessionCheck'
 import type { WorkspaceDocument } from './types'
@@ -21,7 +22,13 @@ export type OpenDocument =
   /** `keptText`: unsaved text this device still holds for the vanished document. */
   | { status: 'missing'; keptText: string | null; forgetKeptText: () => void }
   | { status: 'error'; message: string }
-  | { status: 'ready'; session: DocumentSession; restoredAt: number | null }
+  | {
+      status: 'ready'
+      session: DocumentSession
+      restoredAt: number | null
+      /** Opened offline from what this tab and device hold (offlineOpening.ts). */
+      fromDevice: boolean
+    }
 
 /** An open that failed offline is tried again by itself (below), so the word says that. */
 const OPEN_OFFLINE_MESSAGE =
@@ -66,11 +73,36 @@ export function useDocumentSession(
     let stopSavingOnSignOut: (() => void) | null = null
     let cancelled = false
     let openFailed = false
+    let openedFromDevice = false
     setOpen({ status: 'loading' })
+    const start = (document: WorkspaceDocument, draft: LocalDraft | null, fromDevice: boolean) => {
+      const opened: DocumentSession = new DocumentSession(document, (_id, body) =>
+        saveChecked(supabase, opened.getState().base, body),
+      )
+      session = opened
+      openedFromDevice = fromDevice
+      const restore = draft && draft.body !== document.body ? draft : null
+      if (restore) session.restoreDraft(restore.body, restore.baseBody)
+      else if (draft && !fromDevice) void forgetDraft(userId, id) // the server has that text
+      const kept = keepDraftsOf(session, userId, draftStore, { alreadyKept: Boolean(restore) })
+      keeping = kept
+      // Signing out of this device saves the last words first; once saved, the keeper above
+      // forgets them, so none of the note stays in this browser. What could not be saved is
+      // stored at once, for the sign-out to ask about (decision 0014).
+      stopSavingOnSignOut = whenSigningOutHere({
+        save: () => opened.flush(),
+        keepUnsaved: () => kept.keepNow(),
+        discardDrafts: () => kept.discard(),
+      })
+      setOpen({ status: 'ready', session, restoredAt: restore?.keptAt ?? null, fromDevice })
+    }
     void Promise.all([getDocument(supabase, id), readDraft(userId, id)]).then(
       async ([result, draft]) => {
         if (cancelled) return
         if (!result.ok) {
+          // Offline, the note opens from what this tab and this device hold, if they do.
+          const held = result.kind === 'offline' ? offlineBase(userId, id, draft) : null
+          if (held) return start(held, draft, true)
           openFailed = true
           return setOpen({
             status: 'error',
@@ -85,24 +117,8 @@ export function useDocumentSession(
             forgetKeptText: () => void forgetDraft(userId, id),
           })
         }
-        const opened: DocumentSession = new DocumentSession(result.data, (_id, body) =>
-          saveChecked(supabase, opened.getState().base, body),
-        )
-        session = opened
-        const restore = draft && draft.body !== result.data.body ? draft : null
-        if (restore) session.restoreDraft(restore.body, restore.baseBody)
-        else if (draft) void forgetDraft(userId, id) // the server already has that text
-        const kept = keepDraftsOf(session, userId, draftStore, { alreadyKept: Boolean(restore) })
-        keeping = kept
-        // Signing out of this device saves the last words first; once saved, the keeper above
-        // forgets them, so none of the note stays in this browser. What could not be saved is
-        // stored at once, for the sign-out to ask about (decision 0014).
-        stopSavingOnSignOut = whenSigningOutHere({
-          save: () => opened.flush(),
-          keepUnsaved: () => kept.keepNow(),
-          discardDrafts: () => kept.discard(),
-        })
-        setOpen({ status: 'ready', session, restoredAt: restore?.keptAt ?? null })
+        rememberServerRow(userId, result.data)
+        start(result.data, draft, false)
       },
     )
     const stopListening = onRemoteChange((changedId, head) => {
@@ -127,10 +143,18 @@ export function useDocumentSession(
         })
     })
     // Back online: a failed save is sent again, a failed open is tried again. Listened to from
-    // the start, so a connection back the moment after the failure is not missed.
+    // the start, so a connection back the moment after the failure is not missed. A note opened
+    // from the device reads the server's row too: a version saved elsewhere meanwhile is taken
+    // (nothing typed here) or becomes a conflict, as realtime's changes do.
     const online = () => {
-      if (openFailed) setAttempt((count) => count + 1)
-      else session?.retryNow()
+      if (openFailed) return setAttempt((count) => count + 1)
+      const current = session
+      if (!current) return
+      current.retryNow()
+      if (openedFromDevice)
+        void getDocument(supabase, id).then((result) => {
+          if (result.ok && !cancelled) current.receiveRemote(result.data)
+        })
     }
     window.addEventListener('online', online)
     return () => {
@@ -144,6 +168,8 @@ export function useDocumentSession(
       // shown: the draft kept below covers one that does not get through, and the next open
       // drops that draft silently when the server has the same text.
       void session?.flush()
+      // What the server had of it, for opening it again offline (offlineOpening.ts).
+      if (session) rememberServerRow(userId, session.getState().base)
       keeping?.stop()
       session?.dispose()
     }

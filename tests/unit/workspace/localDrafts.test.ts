@@ -28,6 +28,8 @@ describe('drafts kept on the device', () => {
       body: 'v3 and more still',
       baseBody: 'v3',
       keptAt: 43,
+      baseVersion: 3,
+      title: null,
     })
   })
 
@@ -83,6 +85,8 @@ describe('drafts kept on the device', () => {
       ...write,
       body: 'old draft',
       baseBody: 'old base',
+      baseVersion: null,
+      title: null,
     })
   })
 

@@ -6,6 +6,7 @@ import type { MarkdownEditorHandle } from '../editor/createMarkdownEditor'
 import type { PlanId } from '../types'
 import { useDarkMode } from '../useDarkMode'
 import { useDocumentSession } from '../useDocumentSession'
+import { useOnline } from '../useOnline'
 import { usePaneSize, type PaneSizeRange } from '../usePaneSize'
 import { createScrollSync } from '../scrollSync'
 import type { RemoteChangeListener } from '../useDocuments'
@@ -51,6 +52,7 @@ export function DocumentEditor(props: DocumentEditorProps) {
   const { open, state } = useDocumentSession(supabase, props.userId, documentId, onRemoteChange)
   const session = open.status === 'ready' ? open.session : null
   const dark = useDarkMode()
+  const online = useOnline()
   const editor = useRef<MarkdownEditorHandle | null>(null)
   const [notice, setNotice] = useState<Notice | null>(null)
   const [editorShare, setEditorShare] = usePaneSize('editorShare', EDITOR_SHARE)
@@ -155,7 +157,14 @@ export function DocumentEditor(props: DocumentEditorProps) {
           </button>
         </div>
       </div>
-      {open.restoredAt !== null ? <RestoredDraftNotice keptAt={open.restoredAt} /> : null}
+      {open.fromDevice && !online ? (
+        <FormMessage kind="info">
+          You are offline, so this note is opened from what this device kept. Your changes are kept
+          here and saved when you reconnect.
+        </FormMessage>
+      ) : open.restoredAt !== null ? (
+        <RestoredDraftNotice keptAt={open.restoredAt} />
+      ) : null}
       <SizeWarning draft={state.draft} />
       {state.status === 'conflict' && state.theirs ? (
         <ConflictPanel
