@@ -273,6 +273,12 @@ test('offline, a saved note opened earlier in the tab reopens too', async ({ pag
   await page.context().setOffline(false)
   await expect(page.getByText(OPENED_FROM_DEVICE)).toHaveCount(0)
   await expect(saveStatus(page)).toHaveAttribute('data-status', 'saved')
+  // Once the server's row has been read again, the note is no longer the device's copy.
+  await expect(page.getByTestId('live-status')).toHaveText(/^Live/)
+  await page.context().setOffline(true)
+  await expect(page.getByTestId('live-status')).toHaveText(/^Offline/)
+  await expect(page.getByText(OPENED_FROM_DEVICE)).toHaveCount(0)
+  await page.context().setOffline(false)
 })
 
 test('a note reopened offline does not overwrite a version saved elsewhere meanwhile', async ({

@@ -153,7 +153,15 @@ export function useDocumentSession(
       current.retryNow()
       if (openedFromDevice)
         void getDocument(supabase, id).then((result) => {
-          if (result.ok && !cancelled) current.receiveRemote(result.data)
+          if (!result.ok || cancelled) return
+          current.receiveRemote(result.data)
+          // Checked against the server: no longer the device's copy, should the connection go.
+          openedFromDevice = false
+          setOpen((previous) =>
+            previous.status === 'ready' && previous.session === current
+              ? { ...previous, fromDevice: false }
+              : previous,
+          )
         })
     }
     window.addEventListener('online', online)
