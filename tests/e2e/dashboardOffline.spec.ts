@@ -232,6 +232,8 @@ test('offline, a note switched away from reopens from the device and is saved on
   await page.context().setOffline(false)
   await expect(saveStatus(page)).toHaveAttribute('data-status', 'saved')
   await expect(page.getByText(OPENED_FROM_DEVICE)).toHaveCount(0)
+  // Saved: no word about unsaved text coming back takes the offline notice's place.
+  await expect(page.getByText(/Text you had not saved yet/)).toHaveCount(0)
   expect((await readDocument(alpha.id)).body).toBe(
     'Alpha text. Typed on the train. And after the tunnel.',
   )

@@ -94,7 +94,10 @@ export function useDocumentSession(
         keepUnsaved: () => kept.keepNow(),
         discardDrafts: () => kept.discard(),
       })
-      setOpen({ status: 'ready', session, restoredAt: restore?.keptAt ?? null, fromDevice })
+      // Opened from the device, its own notice says where the text came from: the one about
+      // restored text would take its place once back online, over text by then saved.
+      const restoredAt = fromDevice ? null : (restore?.keptAt ?? null)
+      setOpen({ status: 'ready', session, restoredAt, fromDevice })
     }
     void Promise.all([getDocument(supabase, id), readDraft(userId, id)]).then(
       async ([result, draft]) => {
