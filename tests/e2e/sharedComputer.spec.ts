@@ -164,8 +164,13 @@ test('offline, a sign-out from the account menu leaves the sign-in page without 
   page,
 }) => {
   const user = await createUser('offline-menu-sign-out')
+  // The account menu fetches the sign-in page ahead: offline, that is where a sign-out lands.
+  const loginAhead = page.waitForResponse((response) =>
+    /\/assets\/LoginPage-[\w-]+\.js$/.test(response.url()),
+  )
   await signIn(page, user, '/dashboard')
   await expect(page.getByTestId('live-status')).toHaveText(/^Live/)
+  await loginAhead
   await page.context().setOffline(true)
   await page.getByTestId('account-menu').click()
   await page.getByRole('menuitem', { name: 'Sign out' }).click()
