@@ -203,6 +203,28 @@ test('offline, the account page opens from the dashboard with what the device kn
   await expect(page.getByText(/You are offline/)).toHaveCount(0)
 })
 
+test('offline after the access token expired, the account page opens at once, not the sign-in page 26 s later', async ({
+  page,
+}) => {
+  const user = await createUser('offline-account-expired', { plan: 'pro' })
+  await signIn(page, user, '/dashboard')
+  await expect(page.getByTestId('plan-notice')).toHaveText('Pro plan · unlimited documents')
+  await page.context().setOffline(true)
+  await expireAccessToken(page)
+  await page.getByRole('link', { name: 'Account settings' }).click()
+  await expect(page.getByTestId('account-plan')).toHaveText(
+    'Pro. Its renewal date shows once you are back online.',
+    { timeout: PROMPTLY },
+  )
+  await expect(page.getByTestId('account-email')).toHaveText(user.email)
+  await expect(page).toHaveURL(/\/dashboard\/account$/)
+
+  // Back online, the session is confirmed (its token refreshed) and the page catches up.
+  await page.context().setOffline(false)
+  await expect(page.getByTestId('account-plan')).toContainText('Pro · renews on')
+  await expect(page).toHaveURL(/\/dashboard\/account$/)
+})
+
 const OPENED_FROM_DEVICE =
   'You are offline, so this note is opened from what this device kept. Your changes are kept here and saved when you reconnect.'
 

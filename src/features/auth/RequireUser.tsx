@@ -3,6 +3,7 @@ import { useLocation } from 'react-router-dom'
 import type { Session } from '@supabase/supabase-js'
 import { useSafeNavigate } from '../../app/useSafeNavigate'
 import { CALLBACK_PATH, LOGIN_PATH, guardExcludeList, type SignedOutState } from '../../routeRules'
+import { awaitsSecondFactor } from './session'
 import { readStoredAuth } from './storedAuth'
 import { decideGuard } from './guard'
 import { signedOutHere, signedOutState } from './signOut'
@@ -35,8 +36,9 @@ export function RequireUser({ children }: RequireUserProps) {
       if (decision.kind === 'redirect') navigate(decision.to, { replace: true, state })
     }
     // No stored session at all: decide without downloading supabase-js.
-    if (!readStoredAuth()) return redirectToLogin()
-    void (async () => {
+    const stored = readStoredAuth()
+    if (!stored) return redirectToLogin()
+    const confirm = async () => {
       const supabase = await loadSupabase()
       const { data } = await supabase.auth.getSession()
       if (cancelled) return
@@ -50,7 +52,20 @@ export function RequireUser({ children }: RequireUserProps) {
         })
       }
       setSession(data.session)
-    })()
+    }
+    // Offline, the stored session is shown as it stands, and confirmed once back online. Asked,
+    // supabase-js would first refresh an access token that expired meanwhile (a laptop woken up
+    // offline), retrying for up to 30 s (@supabase/auth-js 2.109, _refreshAccessToken), then
+    // answer no session: the account page went to the sign-in page, 26 s late, where nobody can
+    // sign in offline. Nothing of Folio's is read offline; once online, the service judges the
+    // token and every request is row-level security's to allow. Never a half signed in one.
+    const offline = navigator.onLine === false && stored.user && !awaitsSecondFactor(stored)
+    const confirmOnline = () => void confirm()
+    if (offline) {
+      // What supabase-js stored is its Session, read without it (session.ts).
+      setSession(stored as unknown as Session)
+      window.addEventListener('online', confirmOnline, { once: true })
+    } else void confirm()
     const unsubscribe = loadSupabase().then(
       (supabase) =>
         supabase.auth.onAuthStateChange((event, next) => {
@@ -67,6 +82,7 @@ export function RequireUser({ children }: RequireUserProps) {
     )
     return () => {
       cancelled = true
+      window.removeEventListener('online', confirmOnline)
       void unsubscribe.then((subscription) => subscription.unsubscribe())
     }
     // The check runs once per guarded page visit; location changes inside the page do not re-check.
