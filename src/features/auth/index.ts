@@ -8,6 +8,7 @@
  * - the account page's settings forms come through ./account.
  */
 import '../../styles/forms.css'
+export { getAuthState, subscribeAuthState } from './authState'
 export { RequireUser } from './RequireUser'
 export { whenSigningOutHere } from './signOut'
 export { loadSupabase } from './supabaseClient'

@@ -8,17 +8,39 @@
  * settle (documentSession.ts), never a silent overwrite.
  *
  * The rows are held in memory only, per user: nothing more of a note is written to the device
- * than the drafts already are (decision 0014), and a reload or another account forgets them.
+ * than the drafts already are (decision 0014), and a reload, another account or a sign-out
+ * forgets them. A signed-out tab keeps none, so the next person at a shared computer cannot
+ * read them out of its memory.
  */
+import { getAuthState, subscribeAuthState } from '../auth'
 import type { LocalDraft } from './localDrafts'
 import type { WorkspaceDocument } from './types'
 
 const seenInThisTab = new Map<string, WorkspaceDocument>()
+let forgettingOnSignOut = false
 
 const keyOf = (userId: string, documentId: string) => `${userId}/${documentId}`
 
-/** The server's row of a note open in this tab, as read or last saved. */
+const isSignedInAs = (userId: string) => {
+  const auth = getAuthState()
+  return auth.status === 'signed-in' && auth.user.id === userId
+}
+
+function forgetOnSignOut(): void {
+  if (forgettingOnSignOut) return
+  forgettingOnSignOut = true
+  subscribeAuthState(() => {
+    if (getAuthState().status !== 'signed-in') seenInThisTab.clear()
+  })
+}
+
+/**
+ * The server's row of a note open in this tab, as read or last saved. A note closing because
+ * its owner signed out (here, in another tab, or by a revoked session) is not kept.
+ */
 export function rememberServerRow(userId: string, document: WorkspaceDocument): void {
+  forgetOnSignOut()
+  if (!isSignedInAs(userId)) return
   const key = keyOf(userId, document.id)
   const known = seenInThisTab.get(key)
   if (!known || known.version <= document.version) seenInThisTab.set(key, document)
