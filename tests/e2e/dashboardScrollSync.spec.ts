@@ -367,3 +367,35 @@ test('a press that scrolls the preview, with no text selected, holds it there', 
   await page.waitForTimeout(800)
   expect(await previewPane(page).evaluate((element) => element.scrollTop)).toBe(read)
 })
+
+test('a scroll of the preview that no event announces holds it until the cursor moves', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  await openLongNote(page, 'scroll-sync-find')
+  const name = FAR_HEADINGS[0] as string
+  await scrollEditorToLine(page, lineOf(name))
+  await expectAtPreviewTop(page, preview(page).getByRole('heading', { name }))
+
+  // The browser's find bar lands on a heading far above: it scrolls the preview with no wheel,
+  // key or press in the page, as scrollIntoView does. It stays there once the scroll has ended
+  // and the frames after it have passed (chunks drawn on the way may move it a little).
+  const found = preview(page).getByRole('heading', { name: SECTIONS[3] as string })
+  await found.evaluate((heading) => heading.scrollIntoView({ block: 'start' }))
+  const pane = await previewPane(page).boundingBox()
+  if (!pane) throw new Error('the preview is not on screen')
+  const inView = async () => {
+    const top = await topInPreview(page, found)
+    return top > -4 && top < pane.height - 40 ? 'in view' : `${Math.round(top)} px from the top`
+  }
+  await expect.poll(inView).toBe('in view')
+  await page.waitForTimeout(800)
+  const read = await previewPane(page).evaluate((element) => element.scrollTop)
+  await page.waitForTimeout(800)
+  expect(await previewPane(page).evaluate((element) => element.scrollTop)).toBe(read)
+  expect(await inView()).toBe('in view')
+
+  // The cursor moved in the editor: the preview follows it again, down to the editor's place.
+  await page.locator('.cm-line').filter({ hasText: name }).click()
+  await expect.poll(() => boxTopInPreview(page, found), { timeout: 10_000 }).toBeLessThan(-1_000)
+})

@@ -7,8 +7,9 @@
  *
  * One way only, editor to preview, so the two can never push each other back and forth. The
  * person may scroll the preview alone to read: a wheel, a touch, a key, the scroll bar, a link
- * to a place in the note or text selected in the preview puts following on hold until they next
- * scroll, edit or move the cursor in the editor.
+ * to a place in the note, text selected in the preview, or any other scroll the follower did not
+ * ask for (the browser's find bar landing on a match, focus moving to a link) puts following on
+ * hold until they next scroll, edit or move the cursor in the editor.
  *
  * Layout is read sparingly: the editor's scrolling is followed inside CodeMirror's measuring
  * pass (editor/scrollAnchor.ts), and the preview's own changes (new blocks, a new size of the
@@ -47,6 +48,13 @@ const UNDRAWN_FRAMES = 12
 const GLIDE_SCREENS = 3
 /** Room kept between the block with the cursor and the preview's top or bottom edge. */
 const CURSOR_MARGIN = 16
+/**
+ * Frames after the preview's blocks or sizes change in which a scroll of the pane is the
+ * browser's own: scroll anchoring, or a pane or content grown shorter than the scroll position.
+ * It moves the pane in that layout and says so at the start of the next frame; a change handed
+ * over between frames is laid out in the first, so two frames.
+ */
+const REFLOW_FRAMES = 2
 
 const cursorLine = (place: SourceAnchor) =>
   place.cursor === null ? null : Math.floor(place.cursor)
@@ -97,6 +105,22 @@ export function createScrollSync(): ScrollSync {
   /** The last target lies in a chunk the browser has not drawn yet (`boxOf`). */
   let undrawn = false
   let undrawnFrames = 0
+  /** Frames left in which a scroll of the pane may be the browser's (`REFLOW_FRAMES`). */
+  let reflowFrames = 0
+  let reflowFrame = 0
+
+  /** The preview's blocks or sizes changed: the browser may move the pane (`REFLOW_FRAMES`). */
+  function reflowed(): void {
+    reflowFrames = REFLOW_FRAMES
+    const countDown = () => {
+      reflowFrame = requestAnimationFrame(() => {
+        reflowFrame = 0
+        reflowFrames -= 1
+        if (reflowFrames > 0) countDown()
+      })
+    }
+    if (!reflowFrame) countDown()
+  }
 
   /**
    * Where a block is drawn. A chunk the browser has skipped since the note opened is as tall as
@@ -260,7 +284,18 @@ export function createScrollSync(): ScrollSync {
         event.target instanceof Element && event.target.closest('a[href^="#"]') && hold()
       // The pane's size, and its content's: an image that loads late (an attachment's signed
       // address) or a web font makes blocks taller without new blocks, and moves the cursor's.
-      const resized = new ResizeObserver(() => schedule())
+      const resized = new ResizeObserver(() => {
+        reflowed()
+        schedule()
+      })
+      // A scroll the follower did not ask for, at no change of blocks or sizes, is the person's
+      // though no event of theirs came: the browser's find bar landing on a match, focus moving
+      // to a link, a screen reader. Following back to the editor would undo it.
+      const scrolled = () => {
+        if (held || gliding || reflowFrames > 0) return
+        if (lastTarget !== null && Math.abs(element.scrollTop - lastTarget) < 1) return
+        hold()
+      }
       element.addEventListener('wheel', hold, { passive: true })
       element.addEventListener('touchmove', hold, { passive: true })
       element.addEventListener('keydown', hold)
@@ -275,6 +310,7 @@ export function createScrollSync(): ScrollSync {
         schedule()
       }
       element.addEventListener('scrollend', glided)
+      element.addEventListener('scroll', scrolled, { passive: true })
       resized.observe(element)
       if (element.firstElementChild) resized.observe(element.firstElementChild)
       return () => {
@@ -286,6 +322,7 @@ export function createScrollSync(): ScrollSync {
         page.removeEventListener('pointercancel', released, true)
         element.removeEventListener('click', holdOnInPageLink)
         element.removeEventListener('scrollend', glided)
+        element.removeEventListener('scroll', scrolled)
         resized.disconnect()
         if (pane === element) pane = null
       }
@@ -298,11 +335,14 @@ export function createScrollSync(): ScrollSync {
       const matches = placedLines.length === 2 * placedNodes.length
       lines = matches ? placedLines : new Uint32Array()
       withPlaces = blocksWithPlaces(lines)
+      reflowed()
       schedule()
     },
     dispose() {
       cancelAnimationFrame(frame)
+      cancelAnimationFrame(reflowFrame)
       frame = 0
+      reflowFrame = 0
       pane = null
     },
   }
