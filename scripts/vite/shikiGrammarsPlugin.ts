@@ -70,9 +70,15 @@ export function shikiGrammarsModule(): Plugin {
     resolveId: (id) => (id === VIRTUAL_ID ? RESOLVED_ID : null),
     load(id) {
       if (id !== RESOLVED_ID) return null
+      // Each language as its file's name and its aliases (`typescript,ts,cts,mts`), spelt out in
+      // the worker: half the bytes of the map itself (1.2 against 2.0 KB gzip), which every note
+      // loads.
+      const languages = bundledLanguagesInfo
+        .map(({ id, aliases = [] }) => [id, ...aliases].join(','))
+        .join(' ')
       return [
         `export const grammarBase = ${JSON.stringify(`${base}${GRAMMARS_PATH}`)}`,
-        `export const grammarFiles = ${JSON.stringify(grammarFiles())}`,
+        `export const grammarFiles = Object.fromEntries(${JSON.stringify(languages)}.split(' ').flatMap((language) => { const names = language.split(','); return names.map((name) => [name, names[0] + '.mjs']) }))`,
       ].join('\n')
     },
   }

@@ -3,9 +3,11 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { bundledLanguages } from 'shiki/langs'
 import { describe, expect, it } from 'vitest'
+import { gzipSync } from 'node:zlib'
 import {
   GRAMMARS_PATH,
   grammarFiles,
+  shikiGrammarsModule,
   shippedGrammars,
 } from '../../../scripts/vite/shikiGrammarsPlugin.ts'
 
@@ -42,5 +44,28 @@ describe('the shipped shiki grammars', () => {
 
   it('live under a folder named for the shiki version, as assets/ is cached forever', () => {
     expect(GRAMMARS_PATH).toMatch(/^assets\/shiki-grammars-\d+\.\d+\.\d+\/$/)
+  })
+})
+
+describe("the preview worker's map of grammar files", () => {
+  async function virtualModule(): Promise<string> {
+    const plugin = shikiGrammarsModule()
+    ;(plugin.configResolved as (config: { base: string }) => void)({ base: '/' })
+    return (plugin.load as (id: string) => string)('\0virtual:folio-shiki-grammars')
+  }
+
+  it('names the same file for every language and alias as grammarFiles', async () => {
+    const code = await virtualModule()
+    const module = (await import(`data:text/javascript,${encodeURIComponent(code)}`)) as {
+      grammarBase: string
+      grammarFiles: Record<string, string>
+    }
+    expect(module.grammarFiles).toEqual(grammarFiles())
+    expect(module.grammarBase).toBe(`/${GRAMMARS_PATH}`)
+  })
+
+  // Every note loads it with the worker: 2.0 KB gzip as a map of names to files.
+  it('weighs at most 1.4 KB gzip', async () => {
+    expect(gzipSync(await virtualModule(), { level: 9 }).length).toBeLessThanOrEqual(1434)
   })
 })
