@@ -12,6 +12,7 @@ import {
   type AutolinkLiteral,
 } from './autolinkLiterals'
 import { parseWithDelimiterRows, withTablesWhereTheyCanBe, type DelimiterRowLines } from './gfmTables'
+import { plainParagraphs } from './plainParagraphs'
 
 export interface GfmSyntaxOptions {
   /**
@@ -21,7 +22,10 @@ export interface GfmSyntaxOptions {
   without?: readonly AutolinkLiteral[]
 }
 
-/** Use after remark-parse: tables are tried only where one can start (gfmTables.ts). */
+/**
+ * Use after remark-parse: tables are tried only where one can start (gfmTables.ts), and a
+ * paragraph of plain text is read once (plainParagraphs.ts).
+ */
 export function remarkGfmSyntax(this: Processor, options: GfmSyntaxOptions = {}): void {
   const data = this.data()
   const delimiterRows: DelimiterRowLines = { current: undefined }
@@ -30,6 +34,6 @@ export function remarkGfmSyntax(this: Processor, options: GfmSyntaxOptions = {})
     delimiterRows,
   )
   parseWithDelimiterRows(this, delimiterRows)
-  ;(data.micromarkExtensions ??= []).push(syntax)
+  ;(data.micromarkExtensions ??= []).push(syntax, plainParagraphs)
   ;(data.fromMarkdownExtensions ??= []).push(withAutolinksWhereTheyCanBe(gfmFromMarkdown()))
 }
