@@ -20,6 +20,7 @@
  * (plainParagraphs.test.ts; decision 0017, update).
  */
 import type { gfm } from 'micromark-extension-gfm'
+import type { Processor } from 'unified'
 
 type SyntaxExtension = ReturnType<typeof gfm>
 type ConstructRecord = NonNullable<SyntaxExtension['text']>
@@ -32,64 +33,141 @@ type Code = Parameters<State>[0]
 /** The name micromark's text construct for a line ending has (micromark-core-commonmark). */
 const LINE_ENDING = 'lineEnding'
 const SPACE = 32
+const TAB = 9
+const LF = 10
+const CR = 13
+const BYTE_ORDER_MARK = 0xfeff
+
+/** The document being parsed, while it is parsed (`readWhileParsing`). */
+export interface DocumentText {
+  current: string | undefined
+}
+
+/**
+ * Whether the paragraph that starts at `from` in `markdown` may be plain: no character that
+ * starts a text construct (`constructs`) before the next blank line or the end. Only a guess
+ * (the paragraph may end sooner, and containers' markers are read too), so that a paragraph with
+ * a construct in a later line is not read up to it and then again; `plainParagraph` still checks
+ * every character it makes a token of.
+ */
+export function mayBePlain(markdown: string, from: number, constructs: object): boolean {
+  const startsAsciiConstruct = asciiStartsOf(constructs)
+  let lineIsBlank = false
+  for (let index = from; index < markdown.length; index += 1) {
+    const code = markdown.charCodeAt(index)
+    if (code === LF && markdown.charCodeAt(index - 1) === CR) continue
+    if (code === LF || code === CR) {
+      if (lineIsBlank) return true
+      lineIsBlank = true
+    } else if (code !== SPACE && code !== TAB) {
+      if (code < 128 ? startsAsciiConstruct[code] : Object.hasOwn(constructs, code)) return false
+      lineIsBlank = false
+    }
+  }
+  return true
+}
+
+/** For each ASCII code, whether a text construct starts there: made once per parser. */
+const asciiStarts = new WeakMap<object, Uint8Array>()
+function asciiStartsOf(constructs: object): Uint8Array {
+  let starts = asciiStarts.get(constructs)
+  if (!starts) {
+    starts = new Uint8Array(128)
+    for (let code = 0; code < 128; code += 1) starts[code] = Object.hasOwn(constructs, code) ? 1 : 0
+    asciiStarts.set(constructs, starts)
+  }
+  return starts
+}
 
 /**
  * A paragraph whose every line is plain: enters `paragraph`, then for each line `data` and,
  * between lines, `lineEnding`, as the content and text tokenisers together would. Gives way
- * (`nok`) at a tab, a line that ends in a space or a character that starts a text construct.
+ * (`nok`) at a tab, a line that ends in a space or a character that starts a text construct,
+ * and at once where `mayBePlain` says the paragraph is not, when `document.current` is set.
  */
-export const plainParagraph: Construct = {
-  name: 'plainParagraph',
-  tokenize(effects: Effects, ok: State, nok: State) {
-    const text = this.parser.constructs.text
-    const isLineEnding = (code: number): boolean =>
-      [text[code] ?? []].flat().every((construct) => construct.name === LINE_ENDING)
-    let previous: Code = null
+export function plainParagraphIn(document: DocumentText): Construct {
+  return {
+    name: 'plainParagraph',
+    tokenize(effects: Effects, ok: State, nok: State) {
+      const text = this.parser.constructs.text
+      const isLineEnding = (code: number): boolean =>
+        [text[code] ?? []].flat().every((construct) => construct.name === LINE_ENDING)
+      const markdown = document.current
+      const at = (): number => this.now().offset
+      let previous: Code = null
 
-    /** Codes below 0 are tabs, their virtual spaces and line endings (micromark's preprocess). */
-    const isPlain = (code: Code): code is number =>
-      code !== null && code >= 0 && !Object.hasOwn(text, code)
+      /** Codes below 0 are tabs, their virtual spaces and line endings (micromark's preprocess). */
+      const isPlain = (code: Code): code is number =>
+        code !== null && code >= 0 && !Object.hasOwn(text, code)
 
-    return start
+      return start
 
-    function start(code: Code): ReturnType<State> {
-      if (!isPlain(code)) return nok(code)
-      effects.enter('paragraph')
-      effects.enter('data')
-      return inLine(code)
-    }
-
-    function inLine(code: Code): ReturnType<State> {
-      // The text tokeniser would end the line's data before a space at its end.
-      if (code === null || code < -2) {
-        if (previous === SPACE) return nok(code)
-        effects.exit('data')
-        if (code === null) {
-          effects.exit('paragraph')
-          return ok(code)
-        }
-        if (!isLineEnding(code)) return nok(code)
-        effects.enter('lineEnding')
-        effects.consume(code)
-        effects.exit('lineEnding')
-        return lineStart
+      function start(code: Code): ReturnType<State> {
+        if (!isPlain(code)) return nok(code)
+        // micromark counts offsets from after a byte order mark, which it drops.
+        if (
+          markdown !== undefined &&
+          !mayBePlain(markdown, at() + (markdown.charCodeAt(0) === BYTE_ORDER_MARK ? 1 : 0), text)
+        )
+          return nok(code)
+        effects.enter('paragraph')
+        effects.enter('data')
+        return inLine(code)
       }
-      if (!isPlain(code)) return nok(code)
-      previous = code
-      effects.consume(code)
-      return inLine
-    }
 
-    /** A line after the first starts past its indentation (the flow's `linePrefix`). */
-    function lineStart(code: Code): ReturnType<State> {
-      if (!isPlain(code) || code === SPACE) return nok(code)
-      effects.enter('data')
-      return inLine(code)
-    }
-  },
+      function inLine(code: Code): ReturnType<State> {
+        // The text tokeniser would end the line's data before a space at its end.
+        if (code === null || code < -2) {
+          if (previous === SPACE) return nok(code)
+          effects.exit('data')
+          if (code === null) {
+            effects.exit('paragraph')
+            return ok(code)
+          }
+          if (!isLineEnding(code)) return nok(code)
+          effects.enter('lineEnding')
+          effects.consume(code)
+          effects.exit('lineEnding')
+          return lineStart
+        }
+        if (!isPlain(code)) return nok(code)
+        previous = code
+        effects.consume(code)
+        return inLine
+      }
+
+      /** A line after the first starts past its indentation (the flow's `linePrefix`). */
+      function lineStart(code: Code): ReturnType<State> {
+        if (!isPlain(code) || code === SPACE) return nok(code)
+        effects.enter('data')
+        return inLine(code)
+      }
+    },
+  }
 }
 
-/** The syntax extension that tries `plainParagraph` where a paragraph may start. */
-export const plainParagraphs: SyntaxExtension = {
-  contentInitial: { null: [plainParagraph] },
+/**
+ * The syntax extension that tries `plainParagraphIn(document)` where a paragraph may start.
+ * Without `document.current` (a parse `readWhileParsing` did not start), every paragraph that
+ * starts plain is tried.
+ */
+export function plainParagraphs(document: DocumentText = { current: undefined }): SyntaxExtension {
+  return { contentInitial: { null: [plainParagraphIn(document)] } }
+}
+
+/**
+ * Has the processor's parser (remark-parse's, so use this after it) set `document.current` to
+ * the document for each parse, and unset it after.
+ */
+export function readWhileParsing(processor: Processor, document: DocumentText): void {
+  const parse = processor.parser
+  if (!parse) return
+  processor.parser = (markdown, file) => {
+    document.current = markdown
+    try {
+      return parse(markdown, file)
+    } finally {
+      document.current = undefined
+    }
+  }
 }

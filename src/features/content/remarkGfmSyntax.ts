@@ -12,7 +12,7 @@ import {
   type AutolinkLiteral,
 } from './autolinkLiterals'
 import { parseWithDelimiterRows, withTablesWhereTheyCanBe, type DelimiterRowLines } from './gfmTables'
-import { plainParagraphs } from './plainParagraphs'
+import { plainParagraphs, readWhileParsing, type DocumentText } from './plainParagraphs'
 
 export interface GfmSyntaxOptions {
   /**
@@ -33,7 +33,9 @@ export function remarkGfmSyntax(this: Processor, options: GfmSyntaxOptions = {})
     withoutAutolinkLiterals(gfm(), options.without ?? []),
     delimiterRows,
   )
+  const document: DocumentText = { current: undefined }
   parseWithDelimiterRows(this, delimiterRows)
-  ;(data.micromarkExtensions ??= []).push(syntax, plainParagraphs)
+  readWhileParsing(this, document)
+  ;(data.micromarkExtensions ??= []).push(syntax, plainParagraphs(document))
   ;(data.fromMarkdownExtensions ??= []).push(withAutolinksWhereTheyCanBe(gfmFromMarkdown()))
 }

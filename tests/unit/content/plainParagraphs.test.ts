@@ -10,6 +10,10 @@ import {
   withoutAutolinkLiterals,
 } from '../../../src/features/content/autolinkLiterals.ts'
 import {
+  mayBePlain,
+  plainParagraphIn,
+} from '../../../src/features/content/plainParagraphs.ts'
+import {
   remarkGfmSyntax,
   type GfmSyntaxOptions,
 } from '../../../src/features/content/remarkGfmSyntax.ts'
@@ -104,6 +108,8 @@ const CASES = [
   '[^1]: a plain note\n    more of it\n\nA call[^1].',
   '| a | b |\n| - | - |\n| 1 | 2 |\nafter the table\n\nplain\n| a |\n| - |',
   '# Heading\nplain\n    indented code\n\n```\nfence\n```\nplain',
+  '\uFEFFplain after a byte order mark\n\nand *not* plain',
+  'plain\r\nover lines\r\n\r\n*not*\r\nplain\r\n\r\nlast `line`',
 ]
 
 describe('a paragraph of plain text is read once', () => {
@@ -193,5 +199,45 @@ describe('a paragraph of plain text is read once', () => {
     expect(textTokenisers(markdown, pipelineSyntax({ without }))).toBe(2)
     // With every autolink literal, any letter may start an e-mail address: none is plain.
     expect(textTokenisers(markdown, pipelineSyntax({}))).toBe(4)
+  })
+
+  it('guesses from the text whether a paragraph may be plain, up to a blank line', () => {
+    const text = withoutAutolinkLiterals(gfm(), ['emailAutolink', 'wwwAutolink', 'protocolAutolink'])
+    const constructs = micromarkParser({ extensions: [text] }).constructs.text
+    expect(mayBePlain('plain words\nover lines', 0, constructs)).toBe(true)
+    expect(mayBePlain('plain words\nwith *emphasis*', 0, constructs)).toBe(false)
+    expect(mayBePlain('plain words\n\n*emphasis* later', 0, constructs)).toBe(true)
+    expect(mayBePlain('plain words\n \t\n*emphasis* later', 0, constructs)).toBe(true)
+    expect(mayBePlain('plain words\r\n\r\n*emphasis* later', 0, constructs)).toBe(true)
+    expect(mayBePlain('plain\r\nwords\r\n`code`', 0, constructs)).toBe(false)
+    expect(mayBePlain('plain\rwords\r\r`code`', 0, constructs)).toBe(true)
+    expect(mayBePlain('*x* plain', 3, constructs)).toBe(true)
+  })
+
+  it('gives way before reading a paragraph whose later line holds a construct', () => {
+    const markdown = 'Plain words,\nmore plain words,\nand `code` at the end.\n\nAll plain,\nover two lines.\n'
+    const construct = plainParagraphIn({ current: markdown })
+    let consumed = 0
+    const counting: typeof construct = {
+      ...construct,
+      tokenize(effects, ok, nok) {
+        const countingEffects = {
+          ...effects,
+          consume(code: Parameters<typeof effects.consume>[0]) {
+            consumed += 1
+            return effects.consume(code)
+          },
+        }
+        return construct.tokenize.call(this, countingEffects, ok, nok)
+      },
+    }
+    const syntax = withoutAutolinkLiterals(gfm(), autolinkLiteralsNotIn(markdown))
+    const tree = fromMarkdown(markdown, {
+      extensions: [syntax, { contentInitial: { null: [counting] } }],
+      mdastExtensions: gfmFromMarkdown(),
+    })
+    expect(JSON.stringify(tree)).toBe(library(markdown))
+    // Only the second paragraph, line ending and all; none of the first.
+    expect(consumed).toBe('All plain,\nover two lines.'.length)
   })
 })
