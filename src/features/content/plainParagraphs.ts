@@ -96,9 +96,13 @@ export function plainParagraphIn(document: DocumentText): Construct {
       const at = (): number => this.now().offset
       let previous: Code = null
 
+      const startsAsciiConstruct = asciiStartsOf(text)
+
       /** Codes below 0 are tabs, their virtual spaces and line endings (micromark's preprocess). */
       const isPlain = (code: Code): code is number =>
-        code !== null && code >= 0 && !Object.hasOwn(text, code)
+        code !== null &&
+        code >= 0 &&
+        (code < 128 ? startsAsciiConstruct[code] === 0 : !Object.hasOwn(text, code))
 
       return start
 
