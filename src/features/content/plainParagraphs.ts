@@ -10,7 +10,9 @@
  * `resolveAllLineSuffixes`; micromark-core-commonmark's `lineEnding`). `plainParagraph` is tried
  * at the start of every paragraph as a definition is, and makes those tokens in the first
  * reading; at the first character that is not plain it gives way, and the paragraph is read as
- * the library reads it.
+ * the library reads it. So that a hard-wrapped paragraph with a link in its last line is not read
+ * up to it and then again, it first looks ahead in the document for such a character, up to the
+ * next blank line (`mayBePlain`).
  *
  * With the autolink literals a text cannot hold left out (autolinkLiterals.ts), letters start no
  * construct, so most paragraphs of prose are plain; in a text with an `@`, every letter may
@@ -33,9 +35,6 @@ type Code = Parameters<State>[0]
 /** The name micromark's text construct for a line ending has (micromark-core-commonmark). */
 const LINE_ENDING = 'lineEnding'
 const SPACE = 32
-const TAB = 9
-const LF = 10
-const CR = 13
 const BYTE_ORDER_MARK = 0xfeff
 
 /** The document being parsed, while it is parsed (`readWhileParsing`). */
@@ -51,30 +50,46 @@ export interface DocumentText {
  * every character it makes a token of.
  */
 export function mayBePlain(markdown: string, from: number, constructs: object): boolean {
-  const startsAsciiConstruct = asciiStartsOf(constructs)
-  let lineIsBlank = false
-  for (let index = from; index < markdown.length; index += 1) {
-    const code = markdown.charCodeAt(index)
-    if (code === LF && markdown.charCodeAt(index - 1) === CR) continue
-    if (code === LF || code === CR) {
-      if (lineIsBlank) return true
-      lineIsBlank = true
-    } else if (code !== SPACE && code !== TAB) {
-      if (code < 128 ? startsAsciiConstruct[code] : Object.hasOwn(constructs, code)) return false
-      lineIsBlank = false
-    }
-  }
-  return true
+  const { lookAhead } = textStartsOf(constructs)
+  lookAhead.lastIndex = from
+  // The first of a character that starts a construct (one code unit) and a blank line (two or more).
+  const found = lookAhead.exec(markdown)
+  return found === null || found[0].length > 1
 }
 
-/** For each ASCII code, whether a text construct starts there: made once per parser. */
-const asciiStarts = new WeakMap<object, Uint8Array>()
-function asciiStartsOf(constructs: object): Uint8Array {
-  let starts = asciiStarts.get(constructs)
+/** What the construct and its look-ahead need to know of the codes that start text constructs. */
+interface TextStarts {
+  /** For each ASCII code, 1 where a text construct starts. */
+  ascii: Uint8Array
+  /** A character that starts a text construct, or a blank line (a scan V8 runs compiled). */
+  lookAhead: RegExp
+}
+
+/**
+ * Made once per set of codes, the same for every parse with the same syntax, and found for each
+ * parse's own record of the constructs (micromark combines the extensions again for every
+ * parse) by its codes.
+ */
+const textStartsByCodes = new Map<string, TextStarts>()
+const textStarts = new WeakMap<object, TextStarts>()
+function textStartsOf(constructs: object): TextStarts {
+  let starts = textStarts.get(constructs)
   if (!starts) {
-    starts = new Uint8Array(128)
-    for (let code = 0; code < 128; code += 1) starts[code] = Object.hasOwn(constructs, code) ? 1 : 0
-    asciiStarts.set(constructs, starts)
+    const codes = Object.keys(constructs)
+      .map(Number)
+      .filter((code) => code >= 0)
+    const key = codes.join()
+    starts = textStartsByCodes.get(key)
+    if (!starts) {
+      const ascii = new Uint8Array(128)
+      for (const code of codes) if (code < 128) ascii[code] = 1
+      const characters = codes.map((code) => `\\u${code.toString(16).padStart(4, '0')}`).join('')
+      // A carriage return before a line feed is one line ending with it, never a line of its own.
+      const lookAhead = new RegExp(`[${characters}]|(?:\\r\\n|\\r(?!\\n)|\\n)[ \\t]*[\\r\\n]`, 'g')
+      starts = { ascii, lookAhead }
+      textStartsByCodes.set(key, starts)
+    }
+    textStarts.set(constructs, starts)
   }
   return starts
 }
@@ -90,13 +105,17 @@ export function plainParagraphIn(document: DocumentText): Construct {
     name: 'plainParagraph',
     tokenize(effects: Effects, ok: State, nok: State) {
       const text = this.parser.constructs.text
-      const isLineEnding = (code: number): boolean =>
-        [text[code] ?? []].flat().every((construct) => construct.name === LINE_ENDING)
+      const isLineEnding = (code: number): boolean => {
+        const constructs = text[code]
+        return Array.isArray(constructs)
+          ? constructs.every((construct) => construct.name === LINE_ENDING)
+          : constructs?.name === LINE_ENDING
+      }
       const markdown = document.current
       const at = (): number => this.now().offset
       let previous: Code = null
 
-      const startsAsciiConstruct = asciiStartsOf(text)
+      const startsAsciiConstruct = textStartsOf(text).ascii
 
       /** Codes below 0 are tabs, their virtual spaces and line endings (micromark's preprocess). */
       const isPlain = (code: Code): code is number =>
