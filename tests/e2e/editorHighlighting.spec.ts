@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { createUser, signIn } from './backend.ts'
-import { editorReady, insertDocument, openNewNote } from './dashboardHelpers.ts'
+import { appendText, editorReady, insertDocument, openNewNote } from './dashboardHelpers.ts'
 import { expect, test } from './fixtures.ts'
 
 const NOTE = [
@@ -126,4 +126,34 @@ test('script and JSON fences are coloured without loading the Lezer JavaScript g
     '@codemirror/lang-json',
   ])
     expect(loaded).not.toContain(grammar)
+})
+
+test('a note of prose opens without the list of fence languages, and a fence typed into it is coloured', async ({
+  page,
+}) => {
+  const user = await createUser('editor-fence-list')
+  const doc = await insertDocument(user, { title: 'Prose', body: '# Prose\n\nNo code here.\n' })
+  const scripts: string[] = []
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url())
+    if (pathname.startsWith('/assets/') && pathname.endsWith('.js')) scripts.push(pathname.slice(1))
+  })
+  const warnings: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text())
+  })
+  await signIn(page, user, `/dashboard?doc=${doc.id}`)
+  await editorReady(page)
+  // Its first paint of the preview is the moment the note has opened in full.
+  await expect(page.getByTestId('markdown-preview').getByText('No code here.')).toBeVisible()
+  const packages = await chunkPackages()
+  const loadedPackages = () => new Set(scripts.flatMap((script) => packages[script] ?? []))
+  expect(loadedPackages()).not.toContain('@codemirror/language-data')
+
+  // The first fence the person types: the list, then its language, and its keywords coloured.
+  await appendText(page, '\n```ts\nconst late = 1\n```\n')
+  const keyword = await colourOf(page, '--cm-keyword')
+  await expect.poll(() => coloursOf(page, 'const')).toEqual([keyword])
+  expect(loadedPackages()).toContain('@codemirror/language-data')
+  expect(warnings).toEqual([])
 })

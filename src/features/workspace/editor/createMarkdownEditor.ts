@@ -2,7 +2,8 @@
  * The CodeMirror 6 editor for documents. This module and everything it imports is loaded only
  * when the dashboard opens a document (a dynamic import from MarkdownEditor.tsx), never by a
  * public page. Fenced code is highlighted in its own language, whose parser is fetched the first
- * time a fence names it (fenceLanguages.ts).
+ * time a fence names it (fenceLanguages.ts), and the list of languages the first time a note has a
+ * fence (fenceLanguageLookup.ts).
  */
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands'
 import { markdown, markdownLanguage } from '@codemirror/lang-markdown'
@@ -17,7 +18,7 @@ import {
   placeholder,
 } from '@codemirror/view'
 import { editorTheme, markdownHighlightStyle } from './editorTheme'
-import { fenceLanguages } from './fenceLanguages'
+import { fenceLanguageFor, fetchFenceLanguagesFor } from './fenceLanguageLookup'
 import { searchOnDemand } from './searchOnDemand'
 import { selectionDrawnWhenMany } from './selectionDrawnWhenMany'
 import { minimalChange } from '../textChange'
@@ -64,6 +65,7 @@ function filesOf(list: FileList | null | undefined): File[] {
 }
 
 export function createMarkdownEditor(options: MarkdownEditorOptions): MarkdownEditorHandle {
+  fetchFenceLanguagesFor(options.doc)
   const themeMode = new Compartment()
   const handover = createTextHandover({
     read: () => view.state.doc.toString(),
@@ -86,7 +88,7 @@ export function createMarkdownEditor(options: MarkdownEditorOptions): MarkdownEd
         // coloured by htmlInMarkdown.ts in the client build.
         markdown({
           base: markdownLanguage,
-          codeLanguages: fenceLanguages,
+          codeLanguages: fenceLanguageFor,
           completeHTMLTags: false,
         }),
         syntaxHighlighting(markdownHighlightStyle),
