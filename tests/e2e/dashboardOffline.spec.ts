@@ -150,6 +150,24 @@ test('offline, an export says so at once', async ({ page }) => {
   await page.context().setOffline(false)
 })
 
+test('offline, Import… used for the first time says so at once', async ({ page }) => {
+  await workspaceWithTwoNotes(page, 'offline-import-first')
+  // The dialog's code comes when Import… is used (TransferActions.tsx): offline it cannot.
+  await page.context().setOffline(true)
+  await page.getByRole('button', { name: 'Import…' }).click()
+  await expect(
+    page.getByText(
+      'You are offline, so Folio could not import your documents. Try again once you are back online.',
+    ),
+  ).toBeVisible({ timeout: PROMPTLY })
+  await expect(page.getByRole('dialog', { name: 'Import documents' })).toHaveCount(0)
+
+  // Back online, the same button opens the dialog: nothing stayed failed.
+  await page.context().setOffline(false)
+  await page.getByRole('button', { name: 'Import…' }).click()
+  await expect(page.getByRole('dialog', { name: 'Import documents' })).toBeVisible()
+})
+
 test('offline after the access token expired, an import says at once that nothing was imported', async ({
   page,
 }) => {

@@ -328,3 +328,31 @@ test('Export all with no documents says there is nothing to export, and download
   await expect(page.getByText('Nothing to export yet: write or import a note first.')).toBeVisible()
   expect(downloads).toBe(0)
 })
+
+/** The file the build made of one of our modules (Vite's manifest). */
+async function builtFileOf(module: string): Promise<string> {
+  const manifest = JSON.parse(await readFile(path.join('dist', '.vite', 'manifest.json'), 'utf8'))
+  expect(manifest[module], `${module} is a file of its own`).toBeDefined()
+  return `/${manifest[module].file}`
+}
+
+test('the import dialog is fetched when Import… is used, not with the note, and works at once', async ({
+  page,
+}) => {
+  const user = await createUser('import-on-use')
+  const doc = await insertDocument(user, { title: 'First', body: '# First\n' })
+  const scripts = requestedPaths(page, (pathname) => pathname.endsWith('.js'))
+  await signIn(page, user, `/dashboard?doc=${doc.id}`)
+  await editorReady(page)
+  await expect(page.getByTestId('markdown-preview').getByText('First')).toBeVisible()
+  const dialogFile = await builtFileOf('src/features/workspace/components/ImportDialog.tsx')
+  expect(scripts).not.toContain(dialogFile)
+
+  const dialog = await chooseImportFiles(page, [
+    { name: 'second.md', mimeType: 'text/markdown', buffer: Buffer.from('# Second\n') },
+  ])
+  expect(scripts).toContain(dialogFile)
+  await dialog.getByRole('button', { name: 'Import 1 document' }).click()
+  await expect(page.getByText('Imported 1 document.')).toBeVisible()
+  expect((await documentsOf(user)).map((row) => row.title).sort()).toEqual(['First', 'Second'])
+})

@@ -4,6 +4,7 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import { FormMessage } from '../../../components/FormMessage'
 import { offlineMessage } from '../documentsApi'
 import { importLimits, type ImportLimits } from '../transfer/importLimits'
+import { IMPORT_NOT_STARTED } from '../transfer/importMessages'
 import type { ImportSelection } from '../transfer/readImport'
 import type { PlanId } from '../types'
 import { supabaseUrl } from '../useSignedAttachments'
@@ -26,10 +27,6 @@ type Step =
   | { kind: 'failed'; message: string; planLimit: boolean }
 
 const SHOWN_TITLES = 8
-
-/** The code that writes an import could not be fetched, though the browser thinks it is online. */
-const IMPORT_NOT_STARTED =
-  'Folio could not be reached, so nothing was imported. Check your connection and try again.'
 
 /** The plan's refusal, which also describes the Import button it disables. */
 const BLOCKED_ID = 'import-dialog-blocked'

@@ -4,7 +4,8 @@ import { FormMessage } from '../../../components/FormMessage'
 import { offlineMessage } from '../documentsApi'
 import type { PlanId } from '../types'
 import { supabaseUrl } from '../useSignedAttachments'
-import { ImportDialog } from './ImportDialog'
+import { IMPORT_NOT_STARTED } from '../transfer/importMessages'
+import type { ImportDialog as ImportDialogComponent } from './ImportDialog'
 
 interface TransferActionsProps {
   supabase: SupabaseClient | null
@@ -26,11 +27,54 @@ const isOffline = () => navigator.onLine === false
 const plural = (count: number, one: string) =>
   `${count.toLocaleString('en')} ${count === 1 ? one : `${one}s`}`
 
+/**
+ * The import dialog's code, fetched when someone is about to import (pointing at or focusing
+ * Import…, at the latest pressing it), not with every note: most visits never import. Offline it
+ * is not asked for: it could not arrive, and a module that failed to load stays failed in the
+ * tab. Importing needs the connection anyway.
+ */
+let importDialog: Promise<typeof ImportDialogComponent | null> | undefined
+let loadedImportDialog: typeof ImportDialogComponent | undefined
+function loadImportDialog(): Promise<typeof ImportDialogComponent | null> {
+  importDialog ??= import('./ImportDialog').then(
+    (module) => (loadedImportDialog = module.ImportDialog),
+    () => {
+      importDialog = undefined
+      return null
+    },
+  )
+  return importDialog
+}
+
 /** Export everything as a zip, import markdown back: the way in and out of Folio. */
 export function TransferActions(props: TransferActionsProps) {
   const [status, setStatus] = useState<Status>({ kind: 'idle' })
   const [importing, setImporting] = useState(false)
+  const [ImportDialog, setImportDialog] = useState<typeof ImportDialogComponent | null>(null)
   const { supabase } = props
+
+  function fetchImportDialogAhead() {
+    if (!isOffline()) void loadImportDialog()
+  }
+
+  async function openImport() {
+    setStatus({ kind: 'idle' })
+    if (!loadedImportDialog && isOffline()) {
+      setStatus({ kind: 'error', text: offlineMessage('import your documents') })
+      return
+    }
+    const dialog = loadedImportDialog ?? (await loadImportDialog())
+    if (!dialog) {
+      setStatus({
+        kind: 'error',
+        text: isOffline() ? offlineMessage('import your documents') : IMPORT_NOT_STARTED,
+      })
+      return
+    }
+    // A component kept in state is set through a function, or React would call it.
+    setImportDialog(() => dialog)
+    setImporting(true)
+  }
 
   async function exportAll() {
     if (!supabase) return
@@ -88,10 +132,9 @@ export function TransferActions(props: TransferActionsProps) {
         <button
           type="button"
           className="button button--small"
-          onClick={() => {
-            setStatus({ kind: 'idle' })
-            setImporting(true)
-          }}
+          onPointerEnter={fetchImportDialogAhead}
+          onFocus={fetchImportDialogAhead}
+          onClick={() => void openImport()}
           disabled={!supabase}
         >
           Import…
@@ -105,7 +148,7 @@ export function TransferActions(props: TransferActionsProps) {
       ) : null}
       {status.kind === 'done' ? <FormMessage kind="success">{status.text}</FormMessage> : null}
       {status.kind === 'error' ? <FormMessage kind="error">{status.text}</FormMessage> : null}
-      {importing && supabase ? (
+      {importing && supabase && ImportDialog ? (
         <ImportDialog
           supabase={supabase}
           userId={props.userId}
