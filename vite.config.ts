@@ -67,6 +67,19 @@ const lazyEntityDecoderInWorker = entityDecoderFrom(
   ),
 )
 
+// The preview worker's copy of @ungap/structured-clone: the browser's own structuredClone
+// (src/features/workspace/preview/nativeStructuredClone.ts), without the polyfill.
+const nativeStructuredCloneInWorker: Plugin = {
+  name: 'folio-native-structured-clone-in-worker',
+  enforce: 'pre',
+  resolveId: (source) =>
+    source === '@ungap/structured-clone'
+      ? fileURLToPath(
+          new URL('./src/features/workspace/preview/nativeStructuredClone.ts', import.meta.url),
+        )
+      : null,
+}
+
 export default defineConfig({
   plugins: [
     // First: a wrong or missing environment variable stops the build before any work.
@@ -89,7 +102,14 @@ export default defineConfig({
   worker: {
     // ES module workers can split: the dashboard preview's worker loads each grammar on demand.
     format: 'es',
-    plugins: () => [lazyEntityDecoderInWorker, shikiGrammarsModule(), shikiThemesPlugin()],
+    plugins: () => [
+      lazyEntityDecoderInWorker,
+      nativeStructuredCloneInWorker,
+      shikiGrammarsModule(),
+      shikiThemesPlugin(),
+      // What each worker's chunks hold, for npm run size (the preview worker's budget).
+      chunkPackagesPlugin({ worker: true }),
+    ],
   },
   build: {
     outDir,

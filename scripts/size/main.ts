@@ -8,7 +8,13 @@ import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join, relative } from 'node:path'
 import { readCommandLine } from '../cliFlags.ts'
-import { EDITOR_BUDGET, KB, budgetFor, pageWeightBudgetFor } from './budgets.ts'
+import {
+  EDITOR_BUDGET,
+  KB,
+  PREVIEW_WORKER_BUDGET,
+  budgetFor,
+  pageWeightBudgetFor,
+} from './budgets.ts'
 import { editorLoad, type EditorLoad } from './editorLoad.ts'
 import {
   firstLoadScripts,
@@ -19,6 +25,7 @@ import {
   routeOfHtmlFile,
 } from './firstLoad.ts'
 import { pageWeight } from './pageWeight.ts'
+import { previewWorkerLoad, type WorkerLoad } from './workerLoad.ts'
 
 export interface RouteReport {
   route: string
@@ -48,6 +55,15 @@ export function editorProblemsOf(load: EditorLoad, budget = EDITOR_BUDGET): stri
   if (load.gzipBytes > budget.maxGzipBytes) problems.push('JavaScript over budget')
   const forbidden = forbiddenAmong(load.packages, budget.forbiddenPackages)
   if (forbidden.length > 0) problems.push(`loads ${forbidden.join(', ')}`)
+  return problems
+}
+
+/** What is wrong with the preview worker's chunk, in words; empty when it is within its budget. */
+export function workerProblemsOf(load: WorkerLoad, budget = PREVIEW_WORKER_BUDGET): string[] {
+  const problems: string[] = []
+  if (load.gzipBytes > budget.maxGzipBytes) problems.push('JavaScript over budget')
+  const forbidden = forbiddenAmong(load.packages, budget.forbiddenPackages)
+  if (forbidden.length > 0) problems.push(`holds ${forbidden.join(', ')}`)
   return problems
 }
 
@@ -153,12 +169,20 @@ async function main(): Promise<void> {
   console.log(
     `\nOpening a note adds ${formatKb(editor.gzipBytes)} gzip to the dashboard (budget ${formatKb(EDITOR_BUDGET.maxGzipBytes)}), ${editor.files.length} files${editorProblems.length > 0 ? `  ✗ ${editorProblems.join('; ')}` : '  ✓'}`,
   )
-  if (failures > 0 || editorProblems.length > 0) {
+  const worker = await previewWorkerLoad(distDir)
+  const workerProblems = workerProblemsOf(worker)
+  console.log(
+    `The preview worker loads ${formatKb(worker.gzipBytes)} gzip with every note (budget ${formatKb(PREVIEW_WORKER_BUDGET.maxGzipBytes)})${workerProblems.length > 0 ? `  ✗ ${workerProblems.join('; ')}` : '  ✓'}`,
+  )
+  if (failures > 0 || editorProblems.length > 0 || workerProblems.length > 0) {
     if (failures > 0) console.error(`\n${failures} route(s) exceed their budgets.`)
     if (editorProblems.length > 0) console.error('\nOpening a note exceeds its budget.')
+    if (workerProblems.length > 0) console.error('\nThe preview worker exceeds its budget.')
     process.exitCode = 1
   } else {
-    console.log(`\nAll ${reports.length} routes and the editor are within budget.`)
+    console.log(
+      `\nAll ${reports.length} routes, the editor and the preview worker are within budget.`,
+    )
   }
 }
 
