@@ -18,7 +18,8 @@ import path from 'node:path'
 import type { RenderedMarkdown } from '../../src/features/content/types.ts'
 
 /** What the index records of a document besides its HTML. */
-type DocumentSummary = Omit<RenderedMarkdown, 'html'>
+/** The build always counts words (renderWorker.ts), for the reading time. */
+type DocumentSummary = Omit<RenderedMarkdown, 'html' | 'words'> & { words: number }
 
 /**
  * Where a document's HTML is: `<pack file>#<first byte>+<bytes>`. A string, so it travels as

@@ -4,6 +4,7 @@
  * word count and location go back to the main thread.
  */
 import { parentPort, threadId, workerData } from 'node:worker_threads'
+import { countWords } from '../../src/features/content/countWords.ts'
 import { renderMarkdown } from '../../src/features/content/markdown.ts'
 import { createCodeHighlighter } from './highlighter.ts'
 import { CLOSE_PACK, PACK_CLOSED, PackWriter, type StoredDocument } from './renderCache.ts'
@@ -26,7 +27,11 @@ const pack = new PackWriter(cacheDir, threadId)
 
 async function renderBatch(jobs: RenderJob[]): Promise<RenderedSummary[]> {
   const rendered = jobs.map((job) => {
-    const { html, headings, words } = renderMarkdown(job.body, { highlight, siteOrigin })
+    const { html, headings, words } = renderMarkdown(job.body, {
+      highlight,
+      siteOrigin,
+      countWords,
+    })
     return { id: job.id, headings, words, written: pack.append(html) }
   })
   return Promise.all(

@@ -113,11 +113,12 @@ export const EDITOR_BUDGET = {
 /**
  * The preview worker's own chunk (scripts/size/workerLoad.ts), which every note loads: the
  * markdown pipeline and the sanitiser. Shiki comes with a note's first fence. In the browser,
- * unified's packages get the native `structuredClone` instead of its polyfill (vite.config.ts):
- * 48.7 KB on 2026-11-28, from 49.8 KB with it (decision 0056).
+ * unified's packages get the native `structuredClone` instead of its polyfill (vite.config.ts),
+ * and the preview counts no words (content/markdown.ts, `countWords`): 48.2 KB on 2026-11-28,
+ * from 49.8 KB (decision 0056).
  */
 export const PREVIEW_WORKER_BUDGET = {
-  maxGzipBytes: 49 * KB,
+  maxGzipBytes: 48.5 * KB,
   forbiddenPackages: ['@ungap/structured-clone', 'shiki', '@shikijs'],
 }
 

@@ -30,6 +30,12 @@ export interface MarkdownOptions {
   slug?: (text: string) => string
   /** Say where each top-level block came from in the markdown (`blockLines`). */
   sourceLines?: boolean
+  /**
+   * Count the words of prose (`words`, countWords.ts), for a post's reading time. Given by the
+   * build; the preview shows no count, so its worker neither runs the segmenter on every render
+   * nor carries its code.
+   */
+  countWords?: (tree: Root) => number
 }
 
 function parserOf(gfm: GfmSyntaxOptions) {
@@ -76,13 +82,25 @@ function blockLinesOf(tree: Root): number[] {
   return lines
 }
 
+export function renderMarkdown(
+  markdown: string,
+  options: MarkdownOptions & Required<Pick<MarkdownOptions, 'countWords'>>,
+): RenderedMarkdown & { words: number }
+export function renderMarkdown(markdown: string, options?: MarkdownOptions): RenderedMarkdown
 export function renderMarkdown(markdown: string, options: MarkdownOptions = {}): RenderedMarkdown {
   const chosen = parserFor(markdown)
   const tree = chosen.runSync(chosen.parse(markdown)) as Root
   // Read before highlighting: a highlighted code block replaces the node that had the place.
   const blockLines = options.sourceLines ? blockLinesOf(tree) : undefined
-  const { headings, words } = decorate(tree, options.siteOrigin, options.slug)
+  const { headings } = decorate(tree, options.siteOrigin, options.slug)
+  // Counted before highlighting, as before: code is not prose either way.
+  const words = options.countWords?.(tree)
   if (options.autoDirection) setAutoDirection(tree)
   if (options.highlight) highlightCodeBlocks(tree, options.highlight)
-  return { html: printer.stringify(tree), headings, words, ...(blockLines && { blockLines }) }
+  return {
+    html: printer.stringify(tree),
+    headings,
+    ...(words !== undefined && { words }),
+    ...(blockLines && { blockLines }),
+  }
 }

@@ -1,18 +1,16 @@
 /**
  * Runs after sanitisation, on a tree that can no longer hold anything dangerous, and adds what
  * only we may add: heading ids with anchor links, rel on external links, names for task-list
- * checkboxes, and the headings and word count the pages need.
+ * checkboxes, and the headings the pages need.
  */
 import type { Element, Root } from 'hast'
 import { toString } from 'hast-util-to-string'
 import type { Heading } from './types'
-import { countWords } from './countWords'
 import { createSlugger } from './slugger'
 import { forEachElement } from './forEachElement'
 
 export interface DecorateResult {
   headings: Heading[]
-  words: number
 }
 
 const HEADING = /^h([1-6])$/
@@ -75,5 +73,5 @@ export function decorate(
       if (isExternal(node.properties.href, siteOrigin)) node.properties.rel = ['noopener', 'noreferrer']
     }
   })
-  return { headings, words: countWords(tree) }
+  return { headings }
 }

@@ -8,8 +8,11 @@ export interface Heading {
 export interface RenderedMarkdown {
   html: string
   headings: Heading[]
-  /** Words of prose (code excluded), for the reading time. */
-  words: number
+  /**
+   * Words of prose (code excluded), for the reading time: with `countWords` (the build), which
+   * the dashboard preview leaves out (markdown.ts).
+   */
+  words?: number
   /**
    * With `sourceLines` (the dashboard preview): each top-level block's first and last line in
    * the markdown, 1-based, as pairs; 0 and 0 for a block with no place in it (markdown.ts).

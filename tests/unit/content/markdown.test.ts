@@ -2,6 +2,7 @@ import { createHighlighter } from 'shiki'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { SHIKI_THEMES } from '../../../src/features/content/themes.ts'
 import { printedBlock, shikiBlock } from './shikiBlock.ts'
+import { countWords } from '../../../src/features/content/countWords.ts'
 import { renderMarkdown } from '../../../src/features/content/pipeline.ts'
 import type { CodeHighlighter } from '../../../src/features/content/pipeline.ts'
 import { readingMinutes } from '../../../src/features/content/readingTime.ts'
@@ -175,7 +176,9 @@ describe('the markdown pipeline', () => {
 
   it('counts prose words, not code, for the reading time', () => {
     const prose = Array.from({ length: 440 }, () => 'word').join(' ')
-    const { words } = renderMarkdown(`${prose}\n\n\`\`\`ts\n${'const x = 1\n'.repeat(500)}\`\`\``)
+    const { words } = renderMarkdown(`${prose}\n\n\`\`\`ts\n${'const x = 1\n'.repeat(500)}\`\`\``, {
+      countWords,
+    })
     expect(words).toBe(440)
     expect(readingMinutes(words)).toBe(2)
     expect(readingMinutes(3)).toBe(1)
@@ -184,10 +187,13 @@ describe('the markdown pipeline', () => {
   it('counts the words a reader reads: not heading anchors, not words split by emphasis', () => {
     const { words } = renderMarkdown(
       '# Title here\n\n## Second\n\nOne **tw**o three, see `code` and [a link](https://example.com).\n\n- item one\n- item two',
+      { countWords },
     )
     // Title here · Second · One two three see and a link · item one · item two
     expect(words).toBe(14)
-    expect(renderMarkdown('これは日本語の文章です。').words).toBeGreaterThan(1)
+    expect(renderMarkdown('これは日本語の文章です。', { countWords }).words).toBeGreaterThan(1)
+    // Not asked, not counted (the dashboard preview shows no count).
+    expect(renderMarkdown('Some words.')).not.toHaveProperty('words')
   })
 
   it('finds the fence languages shiki knows', () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { bundledLanguages } from 'shiki/langs'
 import {
   createPreviewRenderer,
@@ -152,4 +152,18 @@ describe('the preview pipeline', () => {
     expect(html).toContain('<a href="https://folio.example/blog">ours</a>')
     expect(html).toContain('<a href="https://other.example" rel="noopener noreferrer">theirs</a>')
   })
+
+  it('counts no words: only the build uses the count, for a post’s reading time', async () => {
+    // The count segments the note's prose with Intl.Segmenter on every render: wasted work in
+    // the worker, and its code came with every note.
+    const segment = vi.spyOn(Intl.Segmenter.prototype, 'segment')
+    const { renderer } = countingRenderer()
+    const html = await htmlOf(renderer.render('# Notes\n\nこれは数えない文章です。\n'))
+    expect(html).toContain('これは数えない文章です。')
+    expect(segment).not.toHaveBeenCalled()
+  })
+})
+
+afterEach(() => {
+  vi.restoreAllMocks()
 })
