@@ -168,6 +168,30 @@ test('offline, Import… used for the first time says so at once', async ({ page
   await expect(page.getByRole('dialog', { name: 'Import documents' })).toBeVisible()
 })
 
+test('files chosen after the connection went, with the import dialog open, say so at once', async ({
+  page,
+}) => {
+  await workspaceWithTwoNotes(page, 'offline-import-reading')
+  await page.getByRole('button', { name: 'Import…' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Import documents' })
+  await expect(dialog).toBeVisible()
+  // The reader of the files comes when they are chosen (ImportDialog.tsx): offline it cannot.
+  await page.context().setOffline(true)
+  const chooser = page.waitForEvent('filechooser')
+  await dialog.getByText('Drop markdown files or a zip here').click()
+  await (
+    await chooser
+  ).setFiles({ name: 'train.md', mimeType: 'text/markdown', buffer: Buffer.from('# Train\n') })
+  await expect(
+    dialog.getByText(
+      'You are offline, so Folio could not read your files. Try again once you are back online.',
+    ),
+  ).toBeVisible({ timeout: PROMPTLY })
+  await expect(dialog.getByText('Reading your files…')).toHaveCount(0)
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeEnabled()
+  await page.context().setOffline(false)
+})
+
 test('offline after the access token expired, an import says at once that nothing was imported', async ({
   page,
 }) => {

@@ -51,7 +51,19 @@ export function ImportDialog(props: ImportDialogProps) {
   async function choose(files: File[]) {
     if (files.length === 0) return
     setStep({ kind: 'reading' })
-    const { readImportFiles, imageCount, imageBytes } = await import('../transfer/readImport')
+    // The reader comes on first use; with the connection gone since the dialog opened it cannot
+    // arrive, and the dialog would say "Reading your files…" for ever.
+    const reader = await import('../transfer/readImport').catch(() => null)
+    if (!reader) {
+      setStep({
+        kind: 'failed',
+        message:
+          navigator.onLine === false ? offlineMessage('read your files') : IMPORT_NOT_STARTED,
+        planLimit: false,
+      })
+      return
+    }
+    const { readImportFiles, imageCount, imageBytes } = reader
     const selection = await readImportFiles(files)
     setStep({
       kind: 'review',
