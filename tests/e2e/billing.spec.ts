@@ -14,6 +14,7 @@ import {
   routeStripeServices,
   unblockStripeJs,
 } from './billingFixtures.ts'
+import type { Locator } from '@playwright/test'
 import { expect, test, trackErrors, waitForHydration } from './fixtures.ts'
 
 /** supabase-js as the user, from Node: what the database lets them do. */
@@ -22,6 +23,24 @@ async function userClient(user: TestUser) {
   const { error } = await supabase.auth.signInWithPassword(user)
   if (error) throw error
   return supabase
+}
+
+/**
+ * How a block's children are spaced, in whole pixels: from its top edge to the first child,
+ * from the last child to its bottom edge, and between each child and the next.
+ */
+async function spacingOf(block: Locator): Promise<{ top: number; bottom: number; gaps: number[] }> {
+  return block.evaluate((element) => {
+    const outer = element.getBoundingClientRect()
+    const inner = [...element.children].map((child) => child.getBoundingClientRect())
+    return {
+      top: Math.round((inner[0] as DOMRect).top - outer.top),
+      bottom: Math.round(outer.bottom - (inner.at(-1) as DOMRect).bottom),
+      gaps: inner
+        .slice(1)
+        .map((box, index) => Math.round(box.top - (inner[index] as DOMRect).bottom)),
+    }
+  })
 }
 
 test('pricing → sign in → embedded checkout → webhook → Pro, documents unlimited → portal', async ({
@@ -62,6 +81,10 @@ test('pricing → sign in → embedded checkout → webhook → Pro, documents u
   // Back from Stripe before the webhook arrived: the page waits, visibly, then confirms.
   await expect(page).toHaveURL(/\/subscribe\/success\/?\?session_id=cs_test_/)
   await expect(page.getByText('Waiting for Stripe to confirm your subscription')).toBeVisible()
+  // The waiting lines keep the page's rhythm: one gap between them, no paragraph margins on top.
+  expect((await spacingOf(page.getByRole('status').filter({ hasText: 'Waiting' }))).gaps).toEqual([
+    12, 12,
+  ])
   const confirmed = page.getByTestId('subscription-confirmed')
   await expect(confirmed.getByRole('heading', { name: 'You are on Folio Pro' })).toBeVisible({
     timeout: 15_000,
@@ -69,6 +92,10 @@ test('pricing → sign in → embedded checkout → webhook → Pro, documents u
   await expect(confirmed).toContainText('Plan: Pro, $8 per month.')
   // Spelt as the account page and the blog spell a day.
   await expect(confirmed).toContainText(/Renews on [A-Z][a-z]+ \d{1,2}, \d{4}\./)
+  // The card's lines are evenly spaced, with as much room above the heading as under the button.
+  const card = await spacingOf(confirmed)
+  expect(card.gaps).toEqual([12, 12, 12])
+  expect(Math.abs(card.top - card.bottom)).toBeLessThanOrEqual(2)
 
   // The database now treats the user as Pro: a 4th document is allowed.
   const supabase = await userClient(user)
