@@ -99,7 +99,14 @@ test('export → import into a fresh account → identical documents, images inc
   await page.getByRole('button', { name: 'Export all (.zip)' }).click()
   const download = await downloading
   expect(download.suggestedFilename()).toMatch(/^folio-export-\d{4}-\d{2}-\d{2}\.zip$/)
-  await expect(page.getByText('Exported 5 documents and 1 image.')).toBeVisible()
+  const exported = page.getByText('Exported 5 documents and 1 image.')
+  await expect(exported).toBeVisible()
+  // The outcome sits a small gap under the buttons, not against them.
+  const [buttons, outcome] = await Promise.all([
+    page.getByRole('button', { name: 'Export all (.zip)' }).boundingBox(),
+    exported.boundingBox(),
+  ])
+  expect(outcome!.y - (buttons!.y + buttons!.height)).toBeGreaterThanOrEqual(8)
   const zipPath = path.join(test.info().outputDir, download.suggestedFilename())
   await download.saveAs(zipPath)
   const entries = unzipSync(new Uint8Array(await readFile(zipPath)))
