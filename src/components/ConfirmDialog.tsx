@@ -1,5 +1,6 @@
 import '../styles/forms.css'
-import { useEffect, useRef, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
+import { useModalDialog } from './useModalDialog'
 
 interface ConfirmDialogProps {
   title: string
@@ -29,18 +30,7 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
-  const dialog = useRef<HTMLDialogElement>(null)
-  useEffect(() => {
-    const element = dialog.current
-    const opener = document.activeElement
-    if (element && !element.open) element.showModal()
-    return () => {
-      element?.close()
-      // <dialog> hands focus back itself only when closed while still in the page; this one
-      // leaves the page with the component, and focus would fall to <body>.
-      if (opener instanceof HTMLElement && opener.isConnected) opener.focus()
-    }
-  }, [])
+  const dialog = useModalDialog()
   return (
     <dialog
       ref={dialog}

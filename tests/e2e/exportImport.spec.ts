@@ -323,6 +323,28 @@ test('Export all from the keyboard keeps the focus on its button', async ({ page
   await expect(exportAll).toBeFocused()
 })
 
+test('closing the import dialog from the keyboard gives the focus back to Import…', async ({
+  page,
+}) => {
+  const user = await createUser('import-keyboard')
+  await signIn(page, user)
+  const importButton = page.getByRole('button', { name: 'Import…' })
+  const dialog = page.getByRole('dialog', { name: 'Import documents' })
+  for (const close of ['Escape', 'Cancel'] as const) {
+    await importButton.focus()
+    await page.keyboard.press('Enter')
+    await expect(dialog).toBeVisible()
+    if (close === 'Escape') await page.keyboard.press('Escape')
+    else {
+      await dialog.getByRole('button', { name: 'Cancel' }).focus()
+      await page.keyboard.press('Enter')
+    }
+    await expect(dialog).toHaveCount(0)
+    // Not dropped to <body>, where the next Tab would start again from the top of the page.
+    await expect(importButton).toBeFocused()
+  }
+})
+
 test('Export all with no documents says there is nothing to export, and downloads nothing', async ({
   page,
 }) => {

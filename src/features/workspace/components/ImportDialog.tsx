@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react'
+import { useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { FormMessage } from '../../../components/FormMessage'
+import { useModalDialog } from '../../../components/useModalDialog'
 import { offlineMessage } from '../documentsApi'
 import { importLimits, type ImportLimits } from '../transfer/importLimits'
 import { IMPORT_NOT_STARTED } from '../transfer/importMessages'
@@ -37,16 +38,11 @@ const BLOCKED_ID = 'import-dialog-blocked'
  * the zip library load only when files are chosen.
  */
 export function ImportDialog(props: ImportDialogProps) {
-  const dialog = useRef<HTMLDialogElement>(null)
+  // Focus goes back to Import… when the dialog closes, however it closes.
+  const dialog = useModalDialog()
   const input = useRef<HTMLInputElement>(null)
   const [step, setStep] = useState<Step>({ kind: 'choose' })
   const [dragging, setDragging] = useState(false)
-
-  useEffect(() => {
-    const element = dialog.current
-    if (element && !element.open) element.showModal()
-    return () => element?.close()
-  }, [])
 
   async function choose(files: File[]) {
     if (files.length === 0) return
