@@ -2,7 +2,7 @@
  * What a paying user meets in their first hour: a paste over the size limit, signing out
  * other devices, the pricing page while signed in, and the small promises of the tour.
  */
-import { expect, test } from '@playwright/test'
+import { expect, test, type Locator, type Page } from '@playwright/test'
 import { adminClient, createUser, signIn } from './backend.ts'
 import {
   appendText,
@@ -160,6 +160,33 @@ test('unsaved text of a document deleted elsewhere can be kept as a new document
   expect(rows.data).toEqual([{ title: 'Untitled (restored)', body: 'Old. Text worth keeping.' }])
 })
 
+/**
+ * The "Current plan" badge marks a card without pushing its price down: both prices stay level,
+ * as they are for a visitor, and the badge leaves the plan's name clear.
+ */
+async function expectPlanCardsAligned(page: Page): Promise<void> {
+  const box = async (locator: Locator) =>
+    (await locator.boundingBox()) as NonNullable<Awaited<ReturnType<Locator['boundingBox']>>>
+  const [free, pro] = ['Free', 'Pro'].map((name) => page.getByRole('article', { name }))
+  const [freePrice, proPrice] = await Promise.all(
+    [free, pro].map((card) => box(card!.locator('.plan__price:visible'))),
+  )
+  // Within the pixel the featured card's thicker border moves its content.
+  expect(Math.abs(freePrice!.y - proPrice!.y)).toBeLessThanOrEqual(1)
+  const badge = await box(page.getByTestId('current-plan'))
+  // The name's text, not its heading's box, which is as wide as the card.
+  const nameEnd = await page
+    .getByRole('article')
+    .filter({ has: page.getByTestId('current-plan') })
+    .getByRole('heading')
+    .evaluate((heading) => {
+      const range = document.createRange()
+      range.selectNodeContents(heading)
+      return range.getBoundingClientRect().right
+    })
+  expect(badge.x).toBeGreaterThan(nameEnd)
+}
+
 test('/pricing shows a signed-in person their plan, without sign-up links', async ({ page }) => {
   await page.goto('/pricing')
   await waitForHydration(page)
@@ -172,6 +199,7 @@ test('/pricing shows a signed-in person their plan, without sign-up links', asyn
   await page.goto('/pricing')
   const freeCard = page.getByRole('article', { name: 'Free' })
   await expect(freeCard.getByTestId('current-plan')).toHaveText('Current plan')
+  await expectPlanCardsAligned(page)
   await expect(page.getByRole('link', { name: 'Start free' })).toHaveCount(0)
   await expect(page.locator('a[href^="/login"]')).toHaveCount(0)
   await expect(freeCard.getByRole('link', { name: 'Open your notes' })).toHaveAttribute(
@@ -187,6 +215,7 @@ test('/pricing shows a signed-in person their plan, without sign-up links', asyn
   await page.goto('/pricing')
   const proCard = page.getByRole('article', { name: 'Pro' })
   await expect(proCard.getByTestId('current-plan')).toHaveText('Current plan')
+  await expectPlanCardsAligned(page)
   await expect(proCard.getByRole('link', { name: 'Manage billing' })).toHaveAttribute(
     'href',
     '/stripe',
