@@ -105,6 +105,35 @@ test('rename inline, search by title, shortcuts, delete with confirm and undo', 
   expect(await editorText(page)).toBe('restore steps')
 })
 
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } })
+
+  test('the undo toast takes the width its message needs, not half the screen', async ({
+    page,
+  }) => {
+    const user = await createUser('dash-toast-phone')
+    await insertDocument(user, { title: 'Untitled' })
+    await signIn(page, user)
+    await page.getByRole('button', { name: 'Delete “Untitled”' }).click()
+    await page
+      .getByRole('dialog', { name: 'Delete “Untitled”?' })
+      .getByRole('button', { name: 'Delete' })
+      .click()
+    const toast = page.getByTestId('undo-toast')
+    await expect(toast).toContainText('Deleted “Untitled”.')
+    // Centred with left: 50%, it shrank to the right half's width and broke a short message.
+    const lines = await toast.locator('span').evaluate((message) => {
+      const range = document.createRange()
+      range.selectNodeContents(message)
+      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size
+    })
+    expect(lines).toBe(1)
+    const box = (await toast.boundingBox())!
+    expect(box.x).toBeGreaterThanOrEqual(0)
+    expect(box.x + box.width).toBeLessThanOrEqual(390)
+  })
+})
+
 test('search from the keyboard: Enter opens the first match, the arrows walk the results', async ({
   page,
 }) => {
