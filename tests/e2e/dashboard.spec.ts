@@ -348,6 +348,18 @@ test('the account page changes the password and shows the plan and billing link'
   await signIn(elsewhere, user)
   const account = page.getByRole('region', { name: 'Email and password' })
   await account.getByRole('button', { name: 'Change password' }).click()
+  // The form's gap alone spaces its fields: the hint under the first adds no margin of its own.
+  expect(
+    await gapBetween(
+      account.getByText('At least 8 characters.'),
+      account.getByText('Repeat the new password'),
+    ),
+  ).toBe(
+    await gapBetween(
+      account.getByLabel('Repeat the new password'),
+      account.getByRole('button', { name: 'Save new password' }),
+    ),
+  )
   await account.getByLabel('New password', { exact: true }).fill('a-fresh-password-1')
   await account.getByLabel('Repeat the new password').fill('a-fresh-password-1')
   await account.getByRole('button', { name: 'Save new password' }).click()
