@@ -105,6 +105,26 @@ test('rename inline, search by title, shortcuts, delete with confirm and undo', 
   expect(await editorText(page)).toBe('restore steps')
 })
 
+test('the save status keeps its place beside the buttons whatever the title', async ({ page }) => {
+  const user = await createUser('dash-status-place')
+  const short = await insertDocument(user, { title: 'A', body: 'Short.' })
+  const long = await insertDocument(user, {
+    title: 'A much longer title for a note',
+    body: 'Long.',
+  })
+  const rightEdge = async (id: string) => {
+    await page.goto(`/dashboard?doc=${id}`)
+    await editorReady(page)
+    await expectSaved(page)
+    const box = (await page.locator('.save-status').boundingBox())!
+    return Math.round(box.x + box.width)
+  }
+  await signIn(page, user, `/dashboard?doc=${short.id}`)
+  // Between title and buttons it sat in the middle of what was left, so it moved with the
+  // title's length, and with its own words as "Unsaved changes" became "Saved".
+  expect(await rightEdge(short.id)).toBe(await rightEdge(long.id))
+})
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } })
 
