@@ -276,6 +276,24 @@ test('Free plan limits and bad files are explained before anything is written', 
   await expect(documentLink(page, 'From frontmatter')).toBeVisible()
 })
 
+test('files with nothing to import offer no Import button, and the reason stands clear of the buttons', async ({
+  page,
+}) => {
+  const user = await createUser('import-nothing')
+  await signIn(page, user)
+  const dialog = await chooseImportFiles(page, [
+    { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('plain text') },
+  ])
+  const problem = dialog.getByRole('alert')
+  await expect(problem).toContainText('“notes.txt” is not a markdown file (.md) or a zip of them.')
+  // "Import 0 documents", greyed out, was an action with nothing to act on.
+  await expect(dialog.getByRole('button', { name: /^Import/ })).toHaveCount(0)
+  const otherFiles = dialog.getByRole('button', { name: 'Choose other files' })
+  await expect(otherFiles).toBeVisible()
+  const [reason, buttons] = await Promise.all([problem.boundingBox(), otherFiles.boundingBox()])
+  expect(buttons!.y - (reason!.y + reason!.height)).toBeGreaterThanOrEqual(12)
+})
+
 test('a hostile note is read, imported and opened without holding the tab', async ({ page }) => {
   // Runs a backtracking matcher retries from each character, in the frontmatter, the heading
   // and links that never close: before they were read in one pass, reading this file held the

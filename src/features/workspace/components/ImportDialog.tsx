@@ -170,15 +170,13 @@ export function ImportDialog(props: ImportDialogProps) {
         </FormMessage>
       ) : null}
       <div className="button-row">
-        {step.kind === 'review' ? (
+        {/* With no document among the files there is nothing to import: no "Import 0 documents". */}
+        {step.kind === 'review' && step.selection.documents.length > 0 ? (
           <button
             type="button"
             className="button button--primary"
             disabled={
-              step.selection.problems.length > 0 ||
-              limits === null ||
-              limits.blocked !== null ||
-              step.selection.documents.length === 0
+              step.selection.problems.length > 0 || limits === null || limits.blocked !== null
             }
             aria-describedby={limits?.blocked ? BLOCKED_ID : undefined}
             onClick={() => props.plan && void write(step.selection, props.plan)}
