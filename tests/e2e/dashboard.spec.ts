@@ -125,6 +125,18 @@ test('the save status keeps its place beside the buttons whatever the title', as
   expect(await rightEdge(short.id)).toBe(await rightEdge(long.id))
 })
 
+test('a title too long for the list is cut short there, and shown whole on hover', async ({
+  page,
+}) => {
+  const title = 'Deploy checklist for the production cluster (quarterly)'
+  const user = await createUser('dash-long-title')
+  await insertDocument(user, { title })
+  await signIn(page, user)
+  const shown = documentLink(page, 'Deploy checklist').locator('.doc-list__title')
+  expect(await shown.evaluate((span) => span.scrollWidth > span.clientWidth)).toBe(true)
+  await expect(shown).toHaveAttribute('title', title)
+})
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } })
 

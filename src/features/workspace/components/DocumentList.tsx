@@ -187,7 +187,10 @@ function DocumentListItem({ document, selectedId, onSelect, onRename, onDelete, 
             setRenaming(true)
           }}
         >
-          <span className="doc-list__title">{document.title}</span>
+          {/* The list cuts a long title short with an ellipsis: a pointer's hover shows it whole. */}
+          <span className="doc-list__title" title={document.title}>
+            {document.title}
+          </span>
           <span className="doc-list__edited">
             Edited{' '}
             <time dateTime={document.updated_at}>{formatEdited(document.updated_at, now)}</time>
