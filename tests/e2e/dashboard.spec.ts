@@ -140,6 +140,34 @@ test('a title too long for the list is cut short there, and shown whole on hover
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } })
 
+  test('the account page fills in without the footer jumping down the screen', async ({ page }) => {
+    const user = await createUser('dash-account-shift')
+    await signIn(page, user, '/dashboard')
+    await page.addInitScript(() => {
+      const shifts: { value: number; moved: string[] }[] = []
+      ;(window as unknown as { __shifts: typeof shifts }).__shifts = shifts
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & {
+          value: number
+          sources: { node?: Node }[]
+        })[]) {
+          const moved = entry.sources.map((source) => source.node?.nodeName ?? '?')
+          shifts.push({ value: entry.value, moved })
+        }
+      }).observe({ type: 'layout-shift', buffered: true })
+    })
+    await page.goto('/dashboard/account')
+    await expect(page.getByRole('heading', { name: 'Sessions' })).toBeVisible()
+    await expect(page.getByTestId('account-plan')).toContainText('Free')
+    const shifts = await page.evaluate(
+      () => (window as unknown as { __shifts: { value: number; moved: string[] }[] }).__shifts,
+    )
+    // The footer stood under the heading while the cards loaded, then jumped below them: 0.14
+    // of the screen's layout shift on a phone, the most of any part of the page.
+    const footerShifts = shifts.filter((shift) => shift.moved.includes('FOOTER'))
+    expect(footerShifts, JSON.stringify(shifts)).toEqual([])
+  })
+
   test('the undo toast takes the width its message needs, not half the screen', async ({
     page,
   }) => {
