@@ -341,7 +341,7 @@ test('Export all from the keyboard keeps the focus on its button', async ({ page
   await expect(exportAll).toBeFocused()
 })
 
-test('closing the import dialog from the keyboard gives the focus back to Import…', async ({
+test('by keyboard, the import dialog takes focus, and Escape or Cancel hands it back to Import…', async ({
   page,
 }) => {
   const user = await createUser('import-keyboard')
@@ -351,7 +351,7 @@ test('closing the import dialog from the keyboard gives the focus back to Import
   for (const close of ['Escape', 'Cancel'] as const) {
     await importButton.focus()
     await page.keyboard.press('Enter')
-    await expect(dialog).toBeVisible()
+    await expect(dialog.getByLabel('Choose markdown files or a zip to import')).toBeFocused()
     if (close === 'Escape') await page.keyboard.press('Escape')
     else {
       await dialog.getByRole('button', { name: 'Cancel' }).focus()
