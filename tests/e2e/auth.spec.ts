@@ -278,6 +278,24 @@ test('two-factor: enrol with the app, then signing in asks for a code', async ({
   await expect(page.getByTestId('plan-notice')).toHaveText(/^Free plan · 1 of 3 documents/)
 })
 
+test('two-factor set-up by keyboard: focus goes to its instructions, then the code, then the card', async ({
+  page,
+}) => {
+  await signIn(page, await createUser('totp-keyboard'), '/dashboard/account')
+  const card = page.getByRole('region', { name: 'Two-factor authentication' })
+  await card.getByRole('button', { name: 'Set up two-factor' }).focus()
+  await page.keyboard.press('Enter')
+  // Not <body>: the button that had focus is gone, the set-up's first words have it.
+  await expect(card.getByText('Scan this code with your authenticator app')).toBeFocused()
+  await page.keyboard.press('Tab')
+  await expect(card.getByLabel('Code from the app')).toBeFocused()
+  const secret = (await card.getByTestId('totp-secret').textContent()) as string
+  await page.keyboard.type(authenticatorApp(secret).code())
+  await page.keyboard.press('Enter')
+  await expect(card.getByText(/^On, with/)).toBeVisible()
+  await expect(card.getByRole('heading', { name: 'Two-factor authentication' })).toBeFocused()
+})
+
 test('an expired access token is refreshed silently', async ({ page }) => {
   const user = await createUser('refresh')
   await signIn(page, user)

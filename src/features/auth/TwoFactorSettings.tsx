@@ -34,6 +34,19 @@ export function TwoFactorSettings({ user }: { user: User }) {
   useLayoutEffect(() => {
     if (backFromSetUp) setUpButton.current?.focus()
   }, [backFromSetUp])
+  // The set-up takes the place of the button that started it (disabled meanwhile), and focus
+  // would fall to the page: it goes to the set-up's first words, so a screen reader reads the
+  // instructions and the next Tab reaches the code field. Once on, to the card's heading, above
+  // the word that says so.
+  const instructions = useRef<HTMLParagraphElement>(null)
+  const heading = useRef<HTMLHeadingElement>(null)
+  const [turnedOn, setTurnedOn] = useState(false)
+  useLayoutEffect(() => {
+    if (enrolment) instructions.current?.focus()
+  }, [enrolment])
+  useLayoutEffect(() => {
+    if (turnedOn) heading.current?.focus()
+  }, [turnedOn])
 
   const refresh = useCallback(async () => {
     // Offline, the factors the session was signed in with: supabase-js would ask the service
@@ -65,6 +78,7 @@ export function TwoFactorSettings({ user }: { user: User }) {
   const startEnrolment = () =>
     run(async () => {
       setCancelled(false)
+      setTurnedOn(false)
       await removingCancelled.current
       const supabase = await loadSupabase()
       // An abandoned, unverified factor would block a new one with the same name. Listed afresh:
@@ -97,6 +111,7 @@ export function TwoFactorSettings({ user }: { user: User }) {
       if (failure) throw failure
       setEnrolment(null)
       setCode('')
+      setTurnedOn(true)
       setNotice('Two-factor authentication is on. You will be asked for a code when you sign in.')
       await refresh()
     })
@@ -133,7 +148,9 @@ export function TwoFactorSettings({ user }: { user: User }) {
   const verified = (factors ?? []).filter((factor) => factor.status === 'verified')
   return (
     <section aria-labelledby="two-factor-title" className="account-section">
-      <h2 id="two-factor-title">Two-factor authentication</h2>
+      <h2 id="two-factor-title" ref={heading} tabIndex={-1}>
+        Two-factor authentication
+      </h2>
       {error ? <FormMessage kind="error">{error}</FormMessage> : null}
       {notice ? <FormMessage kind="success">{notice}</FormMessage> : null}
       {factors === null ? <p className="status-note">Loading…</p> : null}
@@ -169,7 +186,9 @@ export function TwoFactorSettings({ user }: { user: User }) {
       ) : null}
       {enrolment ? (
         <form className="form" onSubmit={verify} noValidate>
-          <p>Scan this code with your authenticator app, then enter the 6-digit code it shows.</p>
+          <p ref={instructions} tabIndex={-1}>
+            Scan this code with your authenticator app, then enter the 6-digit code it shows.
+          </p>
           <img
             src={qrCodeImageSource(enrolment.qrCode)}
             alt="QR code to add Folio to your authenticator app"
