@@ -489,6 +489,24 @@ test('the account forms can be cancelled, leave nothing half-done and give focus
   await expect.poll(factors).toEqual([])
 })
 
+test('Change password by keyboard: focus goes to the new password, and back to the button once saved', async ({
+  page,
+}) => {
+  await signIn(page, await createUser('dash-password-keyboard'), '/dashboard/account')
+  const account = page.getByRole('region', { name: 'Email and password' })
+  const changePassword = account.getByRole('button', { name: 'Change password' })
+  await changePassword.focus()
+  await page.keyboard.press('Enter')
+  // Not <body>: the button that had focus made way for the form.
+  await expect(account.getByLabel('New password', { exact: true })).toBeFocused()
+  await page.keyboard.type('a-brand-new-password-1')
+  await page.keyboard.press('Tab')
+  await page.keyboard.type('a-brand-new-password-1')
+  await page.keyboard.press('Enter')
+  await expect(account.getByRole('status')).toContainText('Your password is changed.')
+  await expect(changePassword).toBeFocused()
+})
+
 test('every account card ends the same distance below its last line', async ({ page }) => {
   for (const plan of ['free', 'pro'] as const) {
     await signIn(page, await createUser(`dash-card-ends-${plan}`, { plan }), '/dashboard/account')

@@ -149,8 +149,12 @@ export function AccountPanel({ session }: { session: Session }) {
   // as the button is put back, like useFocusOnShow, which is not imported here: shared with the
   // account page, it left the sign-in pages' chunk for one of its own, and /login has no bytes
   // to spare for that (the account page renders only in the browser, so a layout effect is fine).
+  // Opened, the form takes the button's place and focus would fall to the page: its first field
+  // takes it. Saved, the button is back (the word above it says so) and takes it again.
+  const passwordForm = useRef<HTMLDivElement>(null)
   useLayoutEffect(() => {
-    if (password === 'cancelled') changePasswordButton.current?.focus()
+    if (password === 'cancelled' || password === 'changed') changePasswordButton.current?.focus()
+    if (password === 'changing') passwordForm.current?.querySelector('input')?.focus()
   }, [password])
   const online = useOnline()
   return (
@@ -180,10 +184,12 @@ export function AccountPanel({ session }: { session: Session }) {
           </FormMessage>
         ) : null}
         {password === 'changing' ? (
-          <NewPasswordForm
-            onDone={() => setPassword('changed')}
-            onCancel={() => setPassword('cancelled')}
-          />
+          <div ref={passwordForm}>
+            <NewPasswordForm
+              onDone={() => setPassword('changed')}
+              onCancel={() => setPassword('cancelled')}
+            />
+          </div>
         ) : (
           <div className="button-row">
             <button
