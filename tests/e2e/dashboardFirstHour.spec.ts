@@ -417,6 +417,23 @@ test('a new document is named from its first heading until renamed, and right-to
   expect((await readDocument(doc.id)).title).toBe('Q3 plan')
 })
 
+test("the editor's accessible name follows the document's title as a heading names it and a rename", async ({
+  page,
+}) => {
+  await openNewNote(page, 'first-hour-editor-name', { title: 'Untitled', body: '' })
+  await expect(page.getByRole('textbox', { name: 'Markdown of “Untitled”' })).toBeVisible()
+  await appendText(page, '# Release plan\n\nWords.')
+  await expect(documentLink(page, 'Release plan')).toBeVisible()
+  // Not still "Untitled", the name it opened with, beside a heading that says otherwise.
+  await expect(page.getByRole('textbox', { name: 'Markdown of “Release plan”' })).toBeFocused()
+
+  await page.getByRole('button', { name: 'Rename “Release plan”' }).click()
+  const input = page.getByRole('textbox', { name: 'New title for “Release plan”' })
+  await input.fill('Q3 plan')
+  await input.press('Enter')
+  await expect(page.getByRole('textbox', { name: 'Markdown of “Q3 plan”' })).toBeVisible()
+})
+
 test('a title over the limit is refused with a counter, never cut mid-word', async ({ page }) => {
   const { doc } = await openNewNote(page, 'first-hour-title', { title: 'Plan', body: '' })
   await page.getByRole('button', { name: 'Rename “Plan”' }).click()

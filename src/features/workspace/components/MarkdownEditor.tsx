@@ -66,7 +66,7 @@ export function MarkdownEditor({
       handle?.destroy()
       if (handleRef.current === handle) handleRef.current = null
     }
-    // One editor per open document; label, focus and follower are read when it is created.
+    // One editor per open document; focus and follower are read when it is created.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [session])
 
@@ -77,6 +77,12 @@ export function MarkdownEditor({
   useEffect(() => {
     handleRef.current?.setDark(dark)
   }, [dark, handleRef, phase])
+
+  // A new note takes its name from its first heading as it is typed, or is renamed: the text
+  // area's name follows, or a screen reader went on calling it by the name it opened with.
+  useEffect(() => {
+    handleRef.current?.setLabel(label)
+  }, [label, handleRef, phase])
 
   return (
     <div className="markdown-editor" data-testid="markdown-editor" data-ready={phase === 'ready'}>

@@ -52,6 +52,8 @@ export interface MarkdownEditorHandle {
   /** Where the cursor is, for what a button inserts there. */
   cursor: () => number
   setDark: (dark: boolean) => void
+  /** Renames the text area for assistive tech, as the document's title changes. */
+  setLabel: (label: string) => void
   focus: () => void
   destroy: () => void
 }
@@ -67,6 +69,7 @@ function filesOf(list: FileList | null | undefined): File[] {
 export function createMarkdownEditor(options: MarkdownEditorOptions): MarkdownEditorHandle {
   fetchFenceLanguagesFor(options.doc)
   const themeMode = new Compartment()
+  const labelling = new Compartment()
   const handover = createTextHandover({
     read: () => view.state.doc.toString(),
     deliver: options.onChange,
@@ -97,11 +100,8 @@ export function createMarkdownEditor(options: MarkdownEditorOptions): MarkdownEd
         placeholder('Start writing markdown…'),
         options.follow ? followScroll(options.follow) : [],
         // tabindex: the scroller around the text counts as keyboard-reachable for assistive tech.
-        EditorView.contentAttributes.of({
-          'aria-label': options.label,
-          'aria-multiline': 'true',
-          tabindex: '0',
-        }),
+        EditorView.contentAttributes.of({ 'aria-multiline': 'true', tabindex: '0' }),
+        labelling.of(EditorView.contentAttributes.of({ 'aria-label': options.label })),
         keymap.of([
           {
             key: 'Mod-s',
@@ -172,6 +172,11 @@ export function createMarkdownEditor(options: MarkdownEditorOptions): MarkdownEd
     },
     setDark(dark) {
       view.dispatch({ effects: themeMode.reconfigure(EditorView.theme({}, { dark })) })
+    },
+    setLabel(label) {
+      view.dispatch({
+        effects: labelling.reconfigure(EditorView.contentAttributes.of({ 'aria-label': label })),
+      })
     },
     focus() {
       view.focus()
