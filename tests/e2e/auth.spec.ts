@@ -278,6 +278,23 @@ test('two-factor: enrol with the app, then signing in asks for a code', async ({
   await expect(page.getByTestId('plan-notice')).toHaveText(/^Free plan · 1 of 3 documents/)
 })
 
+test('a refused sign-up takes focus to the first field in error, its error tied to it', async ({
+  page,
+}) => {
+  await page.goto('/login?mode=signup')
+  await waitForHydration(page)
+  const email = page.getByLabel('Email', { exact: true })
+  await email.focus()
+  await page.keyboard.type('not-an-address')
+  await page.keyboard.press('Tab')
+  await page.keyboard.type('short')
+  // Enter from the password field: the address's error is above, out of earshot there.
+  await page.keyboard.press('Enter')
+  await expect(email).toBeFocused()
+  await expect(email).toHaveAttribute('aria-invalid', 'true')
+  await expect(email).toHaveAccessibleDescription('Enter an email address like you@example.com.')
+})
+
 test('two-factor set-up by keyboard: focus goes to its instructions, then the code, then the card', async ({
   page,
 }) => {

@@ -507,6 +507,21 @@ test('Change password by keyboard: focus goes to the new password, and back to t
   await expect(changePassword).toBeFocused()
 })
 
+test('a new password refused for its length takes focus back, from the second field', async ({
+  page,
+}) => {
+  await signIn(page, await createUser('dash-password-refused'), '/dashboard/account')
+  const account = page.getByRole('region', { name: 'Email and password' })
+  await account.getByRole('button', { name: 'Change password' }).click()
+  const newPassword = account.getByLabel('New password', { exact: true })
+  await newPassword.fill('short')
+  const repeat = account.getByLabel('Repeat the new password')
+  await repeat.fill('short')
+  await repeat.press('Enter')
+  await expect(newPassword).toBeFocused()
+  await expect(newPassword).toHaveAccessibleDescription('Use at least 8 characters.')
+})
+
 test('every account card ends the same distance below its last line', async ({ page }) => {
   for (const plan of ['free', 'pro'] as const) {
     await signIn(page, await createUser(`dash-card-ends-${plan}`, { plan }), '/dashboard/account')

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useLayoutEffect, useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { Field } from '../../components/Field'
 import { FormMessage } from '../../components/FormMessage'
@@ -37,6 +37,14 @@ export function NewPasswordForm({ onDone, onCancel, purpose = 'change' }: NewPas
   const [error, setError] = useState<{ text: string; linkUsedUp?: boolean } | null>(null)
   const [passwordError, setPasswordError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
+  // A refused password takes focus, its error read with it: Enter in the second field left focus
+  // there and nothing was said. (A layout effect as in AccountPanel: this form renders only in
+  // the browser, and useFocusOnShow would cost /login a chunk of its own.)
+  const passwordForm = useRef<HTMLFormElement>(null)
+  useLayoutEffect(() => {
+    if (passwordError)
+      passwordForm.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+  }, [passwordError])
 
   async function save(supabase: Awaited<ReturnType<typeof loadSupabase>>) {
     const { error: failure } = await supabase.auth.updateUser({ password })
@@ -146,7 +154,7 @@ export function NewPasswordForm({ onDone, onCancel, purpose = 'change' }: NewPas
   }
 
   return (
-    <form className="form" onSubmit={submitPassword} noValidate aria-busy={busy}>
+    <form ref={passwordForm} className="form" onSubmit={submitPassword} noValidate aria-busy={busy}>
       {message}
       <Field
         label="New password"

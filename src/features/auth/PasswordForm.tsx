@@ -34,6 +34,9 @@ export function PasswordForm({ mode, redirectTarget, onSignedIn }: PasswordFormP
   const form = useRef<HTMLFormElement>(null)
   // Back from 'check your email': the keyboard continues in the empty email field.
   useFocusOnShow(startedOver && !sentTo, () => form.current?.querySelector('input'))
+  // A refused submit takes focus to the first field in error, whose error is read with it: from
+  // the password field, Enter left focus there and a bad address was never said.
+  useFocusOnShow(errors, () => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]'))
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault()
