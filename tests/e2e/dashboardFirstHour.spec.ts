@@ -282,6 +282,20 @@ test('the live indicator says offline when the browser is offline', async ({ pag
   await expect(page.getByTestId('live-status')).toHaveText(/^Live/)
 })
 
+test('going offline while writing is announced once, not by the list and the save status both', async ({
+  page,
+}) => {
+  await openNewNote(page, 'first-hour-offline-once', { title: 'Plan', body: '# Plan' })
+  await page.context().setOffline(true)
+  await appendText(page, '\n\nWritten on the train.')
+  await expect(saveStatus(page)).toHaveAttribute('data-status', 'offline')
+  await expect(page.getByTestId('live-status')).toHaveText(/^Offline/)
+  // What a screen reader hears: the live regions that are not switched off.
+  const announced = page.locator('[role="status"]:not([aria-live="off"]), [role="alert"]')
+  await expect(announced.filter({ hasText: /offline/i })).toHaveCount(1)
+  await page.context().setOffline(false)
+})
+
 test('offline, a refused delete says so, and the word goes once the browser is back online', async ({
   page,
 }) => {

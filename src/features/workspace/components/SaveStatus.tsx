@@ -1,4 +1,5 @@
 import type { SessionState } from '../documentSession'
+import { useOnline } from '../useOnline'
 
 interface SaveStatusProps {
   state: SessionState
@@ -31,12 +32,17 @@ const QUIET = new Set<SessionState['status']>(['saved', 'pending', 'saving'])
 /** The autosave state; failures, offline and conflicts are announced to screen readers. */
 export function SaveStatus({ state, onRetry }: SaveStatusProps) {
   const canRetry = state.status === 'failed' || state.status === 'offline'
+  // With the browser offline the list's live indicator (LiveStatus) already says so, and that the
+  // text is kept: said here too, a screen reader heard the same news twice in a row. A save that
+  // found no server while the browser thinks it is online is said only here, and is announced.
+  const online = useOnline()
+  const sameNewsAsLiveStatus = state.status === 'offline' && !online
   return (
     <div className={`save-status save-status--${state.status}`}>
       <span
         role="status"
         // Announce what needs attention; "saving… saved" on every pause in typing would be noise.
-        aria-live={QUIET.has(state.status) ? 'off' : 'polite'}
+        aria-live={QUIET.has(state.status) || sameNewsAsLiveStatus ? 'off' : 'polite'}
         data-testid="save-status"
         data-status={state.status}
       >
