@@ -194,3 +194,31 @@ test('a visitor who never signed in gets the sign-in link without the account me
   await expect(page.getByTestId('account-menu')).toBeVisible()
   await expect(page.getByTestId('account-sign-in')).toHaveCount(0)
 })
+
+test('the account menu is used with the arrow keys, as a menu button announces', async ({
+  page,
+}) => {
+  const user = await createUser('account-menu-arrows')
+  await signIn(page, user, '/dashboard/account')
+  const account = page.getByTestId('account-menu')
+  await expect(account).toHaveAttribute('aria-haspopup', 'menu')
+  const item = (name: string) => page.getByRole('menuitem', { name })
+  await account.focus()
+  await page.keyboard.press('Enter')
+  // In the menu, not left on its button with arrows that do nothing.
+  await expect(item('Your notes')).toBeFocused()
+  await page.keyboard.press('ArrowDown')
+  await expect(item('Account settings')).toBeFocused()
+  await page.keyboard.press('End')
+  await expect(item('Sign out')).toBeFocused()
+  await page.keyboard.press('ArrowDown')
+  await expect(item('Your notes')).toBeFocused()
+  await page.keyboard.press('ArrowUp')
+  await expect(item('Sign out')).toBeFocused()
+  await page.keyboard.press('Home')
+  await expect(item('Your notes')).toBeFocused()
+  await page.keyboard.press('Escape')
+  await expect(account).toBeFocused()
+  await page.keyboard.press('ArrowDown')
+  await expect(item('Your notes')).toBeFocused()
+})

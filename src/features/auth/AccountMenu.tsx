@@ -1,5 +1,5 @@
 import '../../styles/forms.css'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { Link, useLocation } from 'react-router-dom'
 import { useSafeNavigate } from '../../app/useSafeNavigate'
 import { useLeftoverDraftsQuestion } from './useLeftoverDraftsQuestion'
@@ -57,6 +57,33 @@ export function AccountMenu() {
     }
   }, [open])
 
+  // A menu (role="menu", as the button announces) is used with the arrow keys: opened, focus is on
+  // its first item, and ↑ ↓ Home End move along the items (WAI-ARIA's menu button pattern).
+  // Before this, focus stayed on the button and the arrows did nothing: a screen reader, which
+  // hands those keys to a menu, was left with a menu it could not enter.
+  // As the menu is put into the page (a layout effect, as useFocusOnShow says why): a passive one
+  // ran after a quick Escape had already closed it, and took focus into the closing menu.
+  useClientLayoutEffect(() => {
+    if (open) itemsOf(menu.current)[0]?.focus()
+  }, [open])
+  const moveAlongItems = (event: React.KeyboardEvent) => {
+    const items = itemsOf(menu.current)
+    const at = items.indexOf(document.activeElement as HTMLElement)
+    const to =
+      event.key === 'ArrowDown'
+        ? (at + 1) % items.length
+        : event.key === 'ArrowUp'
+          ? (at - 1 + items.length) % items.length
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? items.length - 1
+              : null
+    if (to === null) return
+    event.preventDefault()
+    items[to]?.focus()
+  }
+
   // Before hydration the visitor is shown as signed out: the common case, and no layout shift.
   if (!signedIn) return <SignInLink />
 
@@ -84,6 +111,12 @@ export function AccountMenu() {
         // initial where the header folds (forms.css).
         aria-label={label}
         onClick={() => setOpen(!open)}
+        onKeyDown={(event) => {
+          if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return
+          event.preventDefault()
+          if (open) itemsOf(menu.current)[0]?.focus()
+          else setOpen(true)
+        }}
         data-testid="account-menu"
       >
         <span className="account-menu__initial" aria-hidden="true">
@@ -103,7 +136,7 @@ export function AccountMenu() {
               </span>
             </p>
           ) : null}
-          <ul className="account-menu__items" role="menu">
+          <ul className="account-menu__items" role="menu" onKeyDown={moveAlongItems}>
             <li role="none">
               <Link role="menuitem" to="/dashboard">
                 Your notes
@@ -135,4 +168,11 @@ export function AccountMenu() {
 /** The address's first character, whole even where it is not a single UTF-16 unit. */
 function initialOf(label: string): string {
   return (Array.from(label)[0] ?? '').toUpperCase()
+}
+
+// Layout effects never run in a server render, where React warns about them (useFocusOnShow.ts).
+const useClientLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect
+
+function itemsOf(menu: HTMLElement | null): HTMLElement[] {
+  return [...(menu?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])]
 }
