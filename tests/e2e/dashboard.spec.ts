@@ -522,6 +522,30 @@ test('a new password refused for its length takes focus back, from the second fi
   await expect(newPassword).toHaveAccessibleDescription('Use at least 8 characters.')
 })
 
+test('a deletion is undone from the keyboard with Ctrl/⌘+Z, without a Tab to the far end of the page', async ({
+  page,
+}) => {
+  const user = await createUser('dash-undo-keyboard')
+  await insertDocument(user, { title: 'Keep', body: 'Kept.' })
+  await insertDocument(user, { title: 'Oops', body: 'Deleted by mistake.' })
+  await signIn(page, user)
+  await page.getByRole('button', { name: 'Delete “Oops”' }).focus()
+  await page.keyboard.press('Enter')
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).focus()
+  await page.keyboard.press('Enter')
+  await expect(page.getByTestId('undo-toast')).toBeVisible()
+  await expect(documentLink(page, 'Oops')).toHaveCount(0)
+  // Focus is in the list (on the row that took its place), the toast at the end of the page.
+  await expect(documentLink(page, 'Keep')).toBeFocused()
+  await expect(page.getByTestId('undo-toast').getByRole('button')).toHaveAttribute(
+    'aria-keyshortcuts',
+    'Control+Z Meta+Z',
+  )
+  await page.keyboard.press('ControlOrMeta+z')
+  await expect(documentLink(page, 'Oops')).toBeVisible()
+  await expect(page.getByTestId('undo-toast')).toHaveCount(0)
+})
+
 test('every account card ends the same distance below its last line', async ({ page }) => {
   for (const plan of ['free', 'pro'] as const) {
     await signIn(page, await createUser(`dash-card-ends-${plan}`, { plan }), '/dashboard/account')

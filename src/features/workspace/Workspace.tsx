@@ -163,6 +163,10 @@ export function Workspace({ userId, footer }: WorkspaceProps) {
     if (wasOpen) await open(result.data.id)
   }
 
+  // Ctrl/⌘+Z while the undo toast shows: the keyboard's way to it (shortcuts.ts).
+  const undoDelete = useRef<(() => void) | null>(null)
+  undoDelete.current = undo ? () => void restore() : null
+
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented) return
@@ -177,7 +181,9 @@ export function Workspace({ userId, footer }: WorkspaceProps) {
       // Asked only for a shortcut: on every keystroke, the search would walk the whole page,
       // which with a long note's preview is tens of thousands of nodes.
       if (!action || document.querySelector('dialog[open]')) return
+      if (action === 'undo-delete' && !undoDelete.current) return
       event.preventDefault()
+      if (action === 'undo-delete') return undoDelete.current?.()
       if (action === 'save') void session.current?.flush()
       else if (action === 'search') {
         // On a narrow screen the list may be hidden behind the open document: show it first.

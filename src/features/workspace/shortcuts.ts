@@ -2,7 +2,7 @@
  * The dashboard's keyboard shortcuts. Single keys work only outside text fields (as in Gmail or
  * GitHub), so typing is never hijacked; the save chord works everywhere.
  */
-export type ShortcutAction = 'new-document' | 'search' | 'save'
+export type ShortcutAction = 'new-document' | 'search' | 'save' | 'undo-delete'
 
 export interface KeyLike {
   key: string
@@ -30,7 +30,12 @@ export function shortcutFor(event: KeyLike): ShortcutAction | null {
     return 'new-document'
   if (mod && !event.altKey && event.key.toLowerCase() === 's') return 'save'
   if (mod && !event.altKey && event.key.toLowerCase() === 'k') return 'search'
-  if (event.inTextField || mod || event.altKey) return null
+  if (event.inTextField) return null
+  // Outside text, where the browser has no undo of its own: the undo a deletion offers for a
+  // few seconds, which by Tab is at the far end of the page.
+  if (mod && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'z')
+    return 'undo-delete'
+  if (mod || event.altKey) return null
   if (event.key === '/') return 'search'
   if (event.key === 'n' || event.key === 'N') return 'new-document'
   return null

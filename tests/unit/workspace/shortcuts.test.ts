@@ -37,6 +37,16 @@ describe('dashboard shortcuts', () => {
   })
 })
 
+describe('undoing a deletion', () => {
+  it('Ctrl or Cmd+Z outside text undoes it; in text it stays the text’s undo', () => {
+    expect(key('z', { ctrlKey: true })).toBe('undo-delete')
+    expect(key('Z', { metaKey: true })).toBe('undo-delete')
+    expect(key('z', { ctrlKey: true, inTextField: true })).toBeNull()
+    expect(key('z', { ctrlKey: true, shiftKey: true })).toBeNull()
+    expect(key('z')).toBeNull()
+  })
+})
+
 describe('keys in the title search and its results', () => {
   const press = (k: string, extra: Partial<Parameters<typeof resultsKeyFor>[0]> = {}) =>
     resultsKeyFor({ key: k, ctrlKey: false, metaKey: false, altKey: false, ...extra })

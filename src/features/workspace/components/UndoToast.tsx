@@ -17,9 +17,17 @@ export function UndoToast({ message, onUndo, onExpire, durationMs = 8000 }: Undo
   return (
     <div className="toast" role="status" data-testid="undo-toast">
       <span>{message}</span>
-      <button type="button" className="button button--small" onClick={onUndo}>
+      <button
+        type="button"
+        className="button button--small"
+        onClick={onUndo}
+        aria-keyshortcuts="Control+Z Meta+Z"
+      >
         Undo
       </button>
+      <span className="keyboard-hint">
+        <kbd>Ctrl/⌘</kbd>+<kbd>Z</kbd>
+      </span>
     </div>
   )
 }
