@@ -546,6 +546,23 @@ test('a deletion is undone from the keyboard with Ctrl/⌘+Z, without a Tab to t
   await expect(page.getByTestId('undo-toast')).toHaveCount(0)
 })
 
+test('a note renamed out of the search keeps the keyboard in the list', async ({ page }) => {
+  const user = await createUser('dash-rename-out-of-search')
+  await insertDocument(user, { title: 'Plan B', body: 'B.' })
+  await insertDocument(user, { title: 'Plan A', body: 'A.' })
+  await signIn(page, user)
+  await page.keyboard.press('ControlOrMeta+k')
+  await page.keyboard.type('Plan')
+  await page.getByRole('button', { name: 'Rename “Plan A”' }).focus()
+  await page.keyboard.press('Enter')
+  await page.keyboard.press('ControlOrMeta+a')
+  await page.keyboard.type('Budget')
+  await page.keyboard.press('Enter')
+  await expect(documentLink(page, 'Budget')).toHaveCount(0)
+  // Not <body>: the row that took its place has the focus.
+  await expect(documentLink(page, 'Plan B')).toBeFocused()
+})
+
 test('every account card ends the same distance below its last line', async ({ page }) => {
   for (const plan of ['free', 'pro'] as const) {
     await signIn(page, await createUser(`dash-card-ends-${plan}`, { plan }), '/dashboard/account')

@@ -137,9 +137,9 @@ export function Workspace({ userId, footer }: WorkspaceProps) {
   }
 
   /**
-   * The Delete button that had focus went with its row, and focus with it to <body>: the row
-   * now in its place (or the last one) takes it, so the keyboard stays in the list. Left alone
-   * when the person has since moved focus somewhere themselves.
+   * The Delete button (or the rename field) that had focus went with its row, and focus with it
+   * to <body>: the row now in its place (or the last one) takes it, so the keyboard stays in the
+   * list. Left alone when the person has since moved focus somewhere themselves.
    */
   function keepFocusInList(position: number) {
     if (document.activeElement && document.activeElement !== document.body) return
@@ -295,8 +295,14 @@ export function Workspace({ userId, footer }: WorkspaceProps) {
               void open(id)
             }}
             onRename={async (id, title) => {
+              const position = filterByTitle(docs.documents, query).findIndex(
+                (row) => row.id === id,
+              )
               const result = await docs.rename(id, title)
               if (!result.ok) setError(refusal(result))
+              // Renamed out of the search's matches, its row goes, and the focus with it: as
+              // after a deletion, the row now in its place takes it.
+              else requestAnimationFrame(() => keepFocusInList(position))
               return result.ok
             }}
             onDelete={setConfirming}
