@@ -182,7 +182,7 @@ test.describe('on a phone', () => {
     const toast = page.getByTestId('undo-toast')
     await expect(toast).toContainText('Deleted “Untitled”.')
     // Centred with left: 50%, it shrank to the right half's width and broke a short message.
-    const lines = await toast.locator('span').evaluate((message) => {
+    const lines = await toast.getByText('Deleted “Untitled”.').evaluate((message) => {
       const range = document.createRange()
       range.selectNodeContents(message)
       return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size
