@@ -1,9 +1,6 @@
 import { fromMarkdown } from 'mdast-util-from-markdown'
-import { gfmFromMarkdown } from 'mdast-util-gfm'
-import { parse as micromarkParser, postprocess, preprocess } from 'micromark'
 import { gfm } from 'micromark-extension-gfm'
-import remarkParse from 'remark-parse'
-import { unified, type Processor } from 'unified'
+import type { Processor } from 'unified'
 import { describe, expect, it } from 'vitest'
 import {
   parseWithDelimiterRows,
@@ -16,36 +13,8 @@ import {
   autolinkLiteralsNotIn,
   withoutAutolinkLiterals,
 } from '../../../src/features/content/autolinkLiterals.ts'
-import { remarkGfmSyntax } from '../../../src/features/content/remarkGfmSyntax.ts'
+import { library, ours, oursAsRendered, textTokenisers } from './parsedTrees.ts'
 import { randomDocument } from './randomDocument.ts'
-
-/** The tree as the library parses it, positions and all. */
-function library(markdown: string): string {
-  return JSON.stringify(
-    fromMarkdown(markdown, { extensions: [gfm()], mdastExtensions: gfmFromMarkdown() }),
-  )
-}
-
-/** The tree as the pipeline's parser makes it: remark-parse with our GFM syntax. */
-const pipelineParser = unified().use(remarkParse).use(remarkGfmSyntax)
-function ours(markdown: string): string {
-  return JSON.stringify(pipelineParser.parse(markdown))
-}
-
-/**
- * The same, without the autolink literals the text cannot hold, as `renderMarkdown` parses it:
- * without them, letters start no text construct, and most cells are plain text.
- */
-const parsersWithout = new Map<string, Processor>()
-function oursAsRendered(markdown: string): string {
-  const without = autolinkLiteralsNotIn(markdown)
-  let parser = parsersWithout.get(without.join())
-  if (!parser) {
-    parser = unified().use(remarkParse).use(remarkGfmSyntax, { without }) as unknown as Processor
-    parsersWithout.set(without.join(), parser)
-  }
-  return JSON.stringify(parser.parse(markdown))
-}
 
 interface Tree {
   type: string
@@ -224,25 +193,14 @@ describe('tables tried only where one can start', () => {
 
   it('gives a plain cell no text tokeniser of its own, and any other cell one', () => {
     /** Text tokenisers micromark makes for `markdown`: one per paragraph and table cell. */
-    function textTokenisers(markdown: string, syntax: ReturnType<typeof gfm>): number {
-      const parser = micromarkParser({ extensions: [syntax] })
-      const makeText = parser.text
-      let made = 0
-      parser.text = (from) => {
-        made += 1
-        return makeText(from)
-      }
-      postprocess(parser.document().write(preprocess()(markdown, undefined, true)))
-      return made
-    }
     const markdown = '| plain | text, too. |\n| - | - |\n| *em* | `code` |'
     // As renderMarkdown parses it: without autolink literals, a letter starts no construct.
     const syntax = withoutAutolinkLiterals(gfm(), autolinkLiteralsNotIn(markdown))
     const rows: DelimiterRowLines = { current: possibleDelimiterRows(markdown) }
     // The library: one for each of the four cells. Ours: only for emphasis and code.
-    expect(textTokenisers(markdown, syntax)).toBe(4)
-    expect(textTokenisers(markdown, withTablesWhereTheyCanBe(syntax, rows))).toBe(2)
+    expect(textTokenisers(markdown, [syntax])).toBe(4)
+    expect(textTokenisers(markdown, [withTablesWhereTheyCanBe(syntax, rows)])).toBe(2)
     // With every autolink literal, any letter may start an e-mail address: no cell is plain.
-    expect(textTokenisers(markdown, withTablesWhereTheyCanBe(gfm(), rows))).toBe(4)
+    expect(textTokenisers(markdown, [withTablesWhereTheyCanBe(gfm(), rows)])).toBe(4)
   })
 })

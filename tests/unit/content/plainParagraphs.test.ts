@@ -1,9 +1,9 @@
 import { fromMarkdown } from 'mdast-util-from-markdown'
 import { gfmFromMarkdown } from 'mdast-util-gfm'
-import { parse as micromarkParser, postprocess, preprocess } from 'micromark'
+import { parse as micromarkParser } from 'micromark'
 import { gfm } from 'micromark-extension-gfm'
 import remarkParse from 'remark-parse'
-import { unified, type Processor } from 'unified'
+import { unified } from 'unified'
 import { describe, expect, it } from 'vitest'
 import {
   autolinkLiteralsNotIn,
@@ -19,32 +19,8 @@ import {
   type GfmSyntaxOptions,
 } from '../../../src/features/content/remarkGfmSyntax.ts'
 import { POST_KINDS } from '../../../scripts/bench/generatePosts.ts'
+import { library, ours, oursAsRendered, textTokenisers } from './parsedTrees.ts'
 import { randomDocument } from './randomDocument.ts'
-
-/** The tree as the library parses it, positions and all. */
-function library(markdown: string): string {
-  return JSON.stringify(
-    fromMarkdown(markdown, { extensions: [gfm()], mdastExtensions: gfmFromMarkdown() }),
-  )
-}
-
-/** The pipeline's parser with every autolink literal: no letter is plain. */
-const withEveryAutolink = unified().use(remarkParse).use(remarkGfmSyntax)
-function ours(markdown: string): string {
-  return JSON.stringify(withEveryAutolink.parse(markdown))
-}
-
-/** As `renderMarkdown` parses it: without the autolink literals the text cannot hold. */
-const parsersWithout = new Map<string, Processor>()
-function oursAsRendered(markdown: string): string {
-  const without = autolinkLiteralsNotIn(markdown)
-  let parser = parsersWithout.get(without.join())
-  if (!parser) {
-    parser = unified().use(remarkParse).use(remarkGfmSyntax, { without }) as unknown as Processor
-    parsersWithout.set(without.join(), parser)
-  }
-  return JSON.stringify(parser.parse(markdown))
-}
 
 /**
  * The tree, or the error: in development builds (as Vitest loads them), a task-list item's
@@ -192,17 +168,6 @@ describe('a paragraph of plain text is read once', () => {
 
   it('gives a plain paragraph no text tokeniser of its own, and any other one', () => {
     /** Text tokenisers micromark makes for `markdown`: one per paragraph, heading and cell. */
-    function textTokenisers(markdown: string, extensions: ReturnType<typeof gfm>[]): number {
-      const parser = micromarkParser({ extensions })
-      const makeText = parser.text
-      let made = 0
-      parser.text = (from) => {
-        made += 1
-        return makeText(from)
-      }
-      postprocess(parser.document().write(preprocess()(markdown, undefined, true)))
-      return made
-    }
     /** The syntax extensions the pipeline's parser hands micromark. */
     const pipelineSyntax = (options: GfmSyntaxOptions) =>
       unified().use(remarkParse).use(remarkGfmSyntax, options).freeze().data()
