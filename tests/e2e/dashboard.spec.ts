@@ -1,6 +1,7 @@
 import { expect, test, type Locator } from '@playwright/test'
 import { readFileSync } from 'node:fs'
 import { adminClient, createUser, signIn } from './backend.ts'
+import { layoutShifts, recordLayoutShifts } from './layoutShifts.ts'
 import {
   appendText,
   documentLink,
@@ -143,28 +144,14 @@ test.describe('on a phone', () => {
   test('the account page fills in without the footer jumping down the screen', async ({ page }) => {
     const user = await createUser('dash-account-shift')
     await signIn(page, user, '/dashboard')
-    await page.addInitScript(() => {
-      const shifts: { value: number; moved: string[] }[] = []
-      ;(window as unknown as { __shifts: typeof shifts }).__shifts = shifts
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & {
-          value: number
-          sources: { node?: Node }[]
-        })[]) {
-          const moved = entry.sources.map((source) => source.node?.nodeName ?? '?')
-          shifts.push({ value: entry.value, moved })
-        }
-      }).observe({ type: 'layout-shift', buffered: true })
-    })
+    await recordLayoutShifts(page)
     await page.goto('/dashboard/account')
     await expect(page.getByRole('heading', { name: 'Sessions' })).toBeVisible()
     await expect(page.getByTestId('account-plan')).toContainText('Free')
-    const shifts = await page.evaluate(
-      () => (window as unknown as { __shifts: { value: number; moved: string[] }[] }).__shifts,
-    )
+    const shifts = await layoutShifts(page)
     // The footer stood under the heading while the cards loaded, then jumped below them: 0.14
     // of the screen's layout shift on a phone, the most of any part of the page.
-    const footerShifts = shifts.filter((shift) => shift.moved.includes('FOOTER'))
+    const footerShifts = shifts.filter((shift) => shift.moved.some(({ node }) => node === 'FOOTER'))
     expect(footerShifts, JSON.stringify(shifts)).toEqual([])
   })
 

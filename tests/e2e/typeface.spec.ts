@@ -7,6 +7,7 @@
 import type { BrowserContext, Page } from '@playwright/test'
 import { createUser, signIn } from './backend.ts'
 import { expect, test, waitForHydration } from './fixtures.ts'
+import { layoutShifts, recordLayoutShifts } from './layoutShifts.ts'
 
 /** The platform fonts that drew the text of the first element matching `selector`. */
 async function renderedFonts(page: Page, selector: string): Promise<string[]> {
@@ -157,27 +158,11 @@ test.describe('no layout shift while the font arrives', () => {
         await new Promise((resolve) => setTimeout(resolve, 1_500))
         await route.continue()
       })
-      await page.addInitScript(() => {
-        const shifts: { value: number; moved: string[] }[] = []
-        ;(window as unknown as { __shifts: typeof shifts }).__shifts = shifts
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & {
-            value: number
-            sources: { node?: Node }[]
-          })[]) {
-            const moved = entry.sources.map((source) =>
-              (source.node?.textContent ?? '?').trim().slice(0, 40),
-            )
-            shifts.push({ value: entry.value, moved })
-          }
-        }).observe({ type: 'layout-shift', buffered: true })
-      })
+      await recordLayoutShifts(page)
       await page.goto(path)
       await settleHydrated(page)
       await expectInter(page, ['h1'])
-      const shifts = await page.evaluate(
-        () => (window as unknown as { __shifts: { value: number; moved: string[] }[] }).__shifts,
-      )
+      const shifts = await layoutShifts(page)
       const total = shifts.reduce((sum, shift) => sum + shift.value, 0)
       // Lighthouse calls a page good below 0.1; the fallback's overrides (for its bold too), and
       // layouts that do not break a line on a few pixels, keep these pages at zero. The message

@@ -1,0 +1,31 @@
+import type { Page } from '@playwright/test'
+
+/** A layout shift the page had, and what moved: each element's name and the start of its text. */
+export interface LayoutShift {
+  value: number
+  moved: { node: string; text: string }[]
+}
+
+/** From the next navigation on, the page keeps every layout shift for `layoutShifts`. */
+export async function recordLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const shifts: LayoutShift[] = []
+    ;(window as unknown as { __shifts: typeof shifts }).__shifts = shifts
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number
+        sources: { node?: Node }[]
+      })[]) {
+        const moved = entry.sources.map(({ node }) => ({
+          node: node?.nodeName ?? '?',
+          text: (node?.textContent ?? '?').trim().slice(0, 40),
+        }))
+        shifts.push({ value: entry.value, moved })
+      }
+    }).observe({ type: 'layout-shift', buffered: true })
+  })
+}
+
+export function layoutShifts(page: Page): Promise<LayoutShift[]> {
+  return page.evaluate(() => (window as unknown as { __shifts: LayoutShift[] }).__shifts)
+}
