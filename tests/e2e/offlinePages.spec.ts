@@ -115,6 +115,9 @@ test('offline, a page without data whose code came ahead opens: nothing else is 
   await page.goto('/blog')
   await waitForHydration(page)
   await pricingAhead
+  // The page's module is one of several fetched ahead (its imports, its stylesheet): all of
+  // them must be in before the connection goes, or the move shows the error screen.
+  await page.waitForLoadState('networkidle')
   const fetched: string[] = []
   page.on('request', (request) => fetched.push(new URL(request.url()).pathname))
   await page.context().setOffline(true)
