@@ -49,23 +49,26 @@ export function problemsOf(report: RouteReport): string[] {
   return problems
 }
 
-/** What is wrong with opening a note, in words; empty when it is within its budget. */
-export function editorProblemsOf(load: EditorLoad, budget = EDITOR_BUDGET): string[] {
+/** What is wrong with a chunk's load against its budget, in words; empty when within it. */
+function loadProblemsOf(
+  load: { gzipBytes: number; packages: Iterable<string> },
+  budget: { maxGzipBytes: number; forbiddenPackages: string[] },
+  verb: string,
+): string[] {
   const problems: string[] = []
   if (load.gzipBytes > budget.maxGzipBytes) problems.push('JavaScript over budget')
   const forbidden = forbiddenAmong(load.packages, budget.forbiddenPackages)
-  if (forbidden.length > 0) problems.push(`loads ${forbidden.join(', ')}`)
+  if (forbidden.length > 0) problems.push(`${verb} ${forbidden.join(', ')}`)
   return problems
 }
 
+/** What is wrong with opening a note, in words; empty when it is within its budget. */
+export const editorProblemsOf = (load: EditorLoad, budget = EDITOR_BUDGET): string[] =>
+  loadProblemsOf(load, budget, 'loads')
+
 /** What is wrong with the preview worker's chunk, in words; empty when it is within its budget. */
-export function workerProblemsOf(load: WorkerLoad, budget = PREVIEW_WORKER_BUDGET): string[] {
-  const problems: string[] = []
-  if (load.gzipBytes > budget.maxGzipBytes) problems.push('JavaScript over budget')
-  const forbidden = forbiddenAmong(load.packages, budget.forbiddenPackages)
-  if (forbidden.length > 0) problems.push(`holds ${forbidden.join(', ')}`)
-  return problems
-}
+export const workerProblemsOf = (load: WorkerLoad, budget = PREVIEW_WORKER_BUDGET): string[] =>
+  loadProblemsOf(load, budget, 'holds')
 
 export async function measureRoutes(distDir: string): Promise<RouteReport[]> {
   const chunkPackages = await readChunkPackages(distDir)
