@@ -10,10 +10,9 @@
 import type { RealtimeChannel, RealtimePostgresChangesPayload } from '@supabase/supabase-js'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import WebSocket from 'ws'
 import type { Backend } from '../../scripts/local/supabase/index.ts'
 import { client, enrolTotp, signedInUser, startTestBackend } from './helpers.ts'
-import { waitFor } from './realtimeListen.ts'
+import { phoenixSocket, waitFor } from './realtimeListen.ts'
 
 let backend: Backend
 beforeAll(async () => {
@@ -23,7 +22,6 @@ afterAll(() => backend?.stop())
 
 type SignedInUser = Awaited<ReturnType<typeof signedInUser>>
 type Head = { id: string; title: string }
-type Frame = [string | null, string | null, string, string, Record<string, unknown>]
 
 const refusal = (owner: string) =>
   `Unauthorized: You do not have permissions to read from this Channel topic: documents:${owner}`
@@ -62,26 +60,8 @@ async function otherDevice(user: SignedInUser) {
 
 /** `documents:<owner>` over a raw socket (realtime-js's vsn 2.0.0), to see every frame. */
 async function rawChannel(token: string, owner: string) {
-  const socket = new WebSocket(
-    `${backend.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=${backend.anonKey}&vsn=2.0.0`,
-  )
-  const frames: Frame[] = []
-  socket.on('message', (data) => frames.push(JSON.parse(String(data)) as Frame))
-  await new Promise((resolve, reject) => socket.on('open', resolve).on('error', reject))
-  const topic = `realtime:documents:${owner}`
-  let ref = 0
-  const send = (event: string, payload: Record<string, unknown>) => {
-    socket.send(JSON.stringify(['1', String(++ref), topic, event, payload]))
-    return String(ref)
-  }
-  const replyTo = (sent: string) => frames.find((f) => f[3] === 'phx_reply' && f[1] === sent)?.[4]
-  const settled = async () => {
-    await backend.realtimeSettled()
-    socket.send(JSON.stringify([null, String(++ref), 'phoenix', 'heartbeat', {}]))
-    const heartbeat = String(ref)
-    await waitFor(() => replyTo(heartbeat) !== undefined)
-  }
-  const joinRef = send('phx_join', {
+  const socket = await phoenixSocket(backend, `realtime:documents:${owner}`)
+  const joinRef = socket.send('phx_join', {
     config: {
       broadcast: { ack: true, self: true },
       presence: { key: '', enabled: false },
@@ -90,14 +70,13 @@ async function rawChannel(token: string, owner: string) {
     },
     access_token: token,
   })
-  await waitFor(() => replyTo(joinRef) !== undefined)
   return {
-    joined: replyTo(joinRef),
-    frames,
-    send,
-    replyTo,
-    settled,
-    close: () => socket.close(),
+    joined: await socket.reply(joinRef),
+    frames: socket.frames,
+    send: socket.send,
+    replyTo: socket.replyTo,
+    settled: socket.settled,
+    close: socket.close,
   }
 }
 

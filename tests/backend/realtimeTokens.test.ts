@@ -11,10 +11,9 @@
  */
 import { SignJWT, decodeJwt } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import WebSocket from 'ws'
 import type { Backend } from '../../scripts/local/supabase/index.ts'
 import { makePro, signedInUser, startTestBackend } from './helpers.ts'
-import { listen, waitFor } from './realtimeListen.ts'
+import { listen, phoenixSocket, waitFor } from './realtimeListen.ts'
 
 let backend: Backend
 beforeAll(async () => {
@@ -24,7 +23,6 @@ afterAll(() => backend?.stop())
 
 type SignedInUser = Awaited<ReturnType<typeof signedInUser>>
 type Head = { id: string; title: string }
-type Frame = [string | null, string | null, string, string, Record<string, unknown>]
 
 const nowSeconds = () => Math.floor(Date.now() / 1000)
 const sleepUntil = (ms: number) =>
@@ -54,45 +52,25 @@ let topics = 0
  * so what the server sends can be seen frame by frame, after the channel closed too.
  */
 async function rawChannel(token: string) {
-  const socket = new WebSocket(
-    `${backend.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=${backend.anonKey}&vsn=2.0.0`,
-  )
-  const frames: Frame[] = []
-  socket.on('message', (data) => frames.push(JSON.parse(String(data)) as Frame))
-  await new Promise((resolve, reject) => socket.on('open', resolve).on('error', reject))
   const subTopic = `heads-${++topics}`
   const topic = `realtime:${subTopic}`
-  let ref = 0
-  const send = (event: string, payload: Record<string, unknown>, joinRef: string | null = '1') =>
-    socket.send(JSON.stringify([joinRef, String(++ref), topic, event, payload]))
-  const replyTo = async (sent: number) => {
-    await waitFor(() => frames.some((f) => f[3] === 'phx_reply' && f[1] === String(sent)))
-    return frames.find((f) => f[3] === 'phx_reply' && f[1] === String(sent))![4]
-  }
-  const join = async (accessToken: string) => {
-    send('phx_join', {
-      config: { postgres_changes: [{ event: '*', schema: 'public', table: 'document_heads' }] },
-      access_token: accessToken,
-    })
-    return replyTo(ref)
-  }
+  const socket = await phoenixSocket(backend, topic)
+  const { frames } = socket
+  const join = (accessToken: string) =>
+    socket.reply(
+      socket.send('phx_join', {
+        config: { postgres_changes: [{ event: '*', schema: 'public', table: 'document_heads' }] },
+        access_token: accessToken,
+      }),
+    )
   const joined = await join(token)
   return {
     subTopic,
     joined,
     frames,
     /** Sends a token refresh, as realtime-js does on setAuth. */
-    refresh: (accessToken: string) => send('access_token', { access_token: accessToken }),
-    /**
-     * Resolves once the server has pushed every committed change, handled every message sent
-     * before, and this socket has read all it was sent: the server handles a socket's messages
-     * in order, and a heartbeat's reply comes after whatever it sent before.
-     */
-    settled: async () => {
-      await backend.realtimeSettled()
-      socket.send(JSON.stringify([null, String(++ref), 'phoenix', 'heartbeat', {}]))
-      await replyTo(ref)
-    },
+    refresh: (accessToken: string) => socket.send('access_token', { access_token: accessToken }),
+    settled: socket.settled,
     /** The channel's frames after its join reply, heartbeats left out. */
     events: () =>
       frames
@@ -106,7 +84,7 @@ async function rawChannel(token: string) {
               ? { title: (payload.data as { record: Head }).record.title }
               : payload,
         })),
-    close: () => socket.close(),
+    close: socket.close,
   }
 }
 
