@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type CSSProperties } from 'react'
+import { flushSync } from 'react-dom'
 import { useSearchParams } from 'react-router-dom'
 import { FormMessage } from '../../components/FormMessage'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
@@ -123,6 +124,27 @@ export function Workspace({ userId, footer }: WorkspaceProps) {
     [create, open],
   )
 
+  /**
+   * A row deleted, or renamed out of the search's matches, takes the focus of its Delete button
+   * (or rename field) with it to <body>: the row now in its place (or the last one) takes it, so
+   * the keyboard stays in the list. Done after the render that takes the row away, which the
+   * next frame may come before. Left alone when the person has since moved focus somewhere
+   * themselves, and when a renamed row is still among the matches (it keeps its own focus).
+   */
+  const [focusListAfter, setFocusListAfter] = useState<{ id: string; position: number } | null>(
+    null,
+  )
+  useEffect(() => {
+    if (!focusListAfter) return
+    setFocusListAfter(null)
+    if (filterByTitle(docs.documents, query).some(({ id }) => id === focusListAfter.id)) return
+    if (document.activeElement && document.activeElement !== document.body) return
+    const links = listItems.current?.querySelectorAll<HTMLElement>('.doc-list__link') ?? []
+    const next =
+      links[Math.min(focusListAfter.position, links.length - 1)] ?? newDocumentButton.current
+    next?.focus()
+  }, [focusListAfter, docs.documents, query])
+
   async function remove(document: DocumentSummary) {
     setConfirming(null)
     const position = filterByTitle(docs.documents, query).findIndex(({ id }) => id === document.id)
@@ -132,20 +154,8 @@ export function Workspace({ userId, footer }: WorkspaceProps) {
     if (wasOpen) await open(null, { flush: false })
     const result = await docs.remove(document.id)
     if (!result.ok) return setError(refusal(result))
-    requestAnimationFrame(() => keepFocusInList(position))
+    setFocusListAfter({ id: document.id, position })
     if (result.data) setUndo({ row: { ...result.data, body: draft ?? result.data.body }, wasOpen })
-  }
-
-  /**
-   * The Delete button (or the rename field) that had focus went with its row, and focus with it
-   * to <body>: the row now in its place (or the last one) takes it, so the keyboard stays in the
-   * list. Left alone when the person has since moved focus somewhere themselves.
-   */
-  function keepFocusInList(position: number) {
-    if (document.activeElement && document.activeElement !== document.body) return
-    const links = listItems.current?.querySelectorAll<HTMLElement>('.doc-list__link') ?? []
-    const next = links[Math.min(position, links.length - 1)] ?? newDocumentButton.current
-    next?.focus()
   }
 
   async function restore() {
@@ -186,10 +196,11 @@ export function Workspace({ userId, footer }: WorkspaceProps) {
       if (action === 'undo-delete') return undoDelete.current?.()
       if (action === 'save') void session.current?.flush()
       else if (action === 'search') {
-        // On a narrow screen the list may be hidden behind the open document: show it first.
-        setListOpen(true)
+        // On a narrow screen the list may be hidden behind the open document: it is shown
+        // first, at once, so the field can take focus now. A second focus a frame later would
+        // take it back from a result the arrow keys had reached meanwhile.
+        flushSync(() => setListOpen(true))
         searchInput.current?.focus()
-        requestAnimationFrame(() => searchInput.current?.focus())
       } else void createAndOpen()
     }
     window.addEventListener('keydown', onKeyDown)
@@ -300,9 +311,8 @@ export function Workspace({ userId, footer }: WorkspaceProps) {
               )
               const result = await docs.rename(id, title)
               if (!result.ok) setError(refusal(result))
-              // Renamed out of the search's matches, its row goes, and the focus with it: as
-              // after a deletion, the row now in its place takes it.
-              else requestAnimationFrame(() => keepFocusInList(position))
+              // Renamed out of the search's matches, its row goes, and the focus with it.
+              else setFocusListAfter({ id, position })
               return result.ok
             }}
             onDelete={setConfirming}
