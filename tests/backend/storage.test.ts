@@ -21,6 +21,40 @@ describe('attachments bucket', () => {
     expect(error?.message).toBe('new row violates row-level security policy')
   })
 
+  // supabase/storage src/http/routes/object/getSignedUploadURL.ts: the policies are asked when
+  // the URL is made; the upload through it is the storage service's (uploadSignedObject.ts).
+  it('gives signed upload URLs only for what the policies let the signer upload', async () => {
+    const free = await signedInUser(backend, 'signed-upload-free')
+    const pro = await signedInUser(backend, 'signed-upload-pro')
+    await makePro(backend, pro.id)
+    const signFor = (token: string, name: string) =>
+      fetch(`${backend.url}/storage/v1/object/upload/sign/attachments/${name}`, {
+        method: 'POST',
+        headers: {
+          apikey: backend.anonKey,
+          authorization: `Bearer ${token}`,
+          'content-type': 'image/png',
+        },
+      })
+
+    expect((await signFor(free.session.access_token, `${free.id}/a.png`)).status).toBe(403)
+    expect((await signFor(pro.session.access_token, `${free.id}/a.png`)).status).toBe(403)
+    const signed = await signFor(pro.session.access_token, `${pro.id}/a.png`)
+    expect(signed.status).toBe(200)
+    const { token } = (await signed.json()) as { token: string }
+    const bucket = client(backend).storage.from('attachments')
+    expect(
+      (await bucket.uploadToSignedUrl(`${pro.id}/b.png`, token, PNG, { contentType: 'image/png' }))
+        .error,
+    ).not.toBeNull()
+    expect(
+      (await bucket.uploadToSignedUrl(`${pro.id}/a.png`, token, PNG, { contentType: 'image/png' }))
+        .error,
+    ).toBeNull()
+    const { data } = await pro.supabase.storage.from('attachments').download(`${pro.id}/a.png`)
+    expect(new Uint8Array((await data?.arrayBuffer()) ?? new ArrayBuffer(0))).toEqual(PNG)
+  })
+
   it('lets a Pro user upload, list, download and remove in their own folder only', async () => {
     const a = await signedInUser(backend, 'pro-a')
     const b = await signedInUser(backend, 'pro-b')

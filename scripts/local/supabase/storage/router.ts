@@ -10,7 +10,7 @@ import type { HostedSettings } from '../supabaseConfig.ts'
 import type { BlobStore } from './blobStore.ts'
 import { listFolder } from './listFolder.ts'
 import type { ObjectRow } from './listFolder.ts'
-import { allowsMimeType, readUpload, validObjectName } from './readUpload.ts'
+import { allowsMimeType, readUpload, validObjectName, type Upload } from './readUpload.ts'
 import { deletePrefixes, listOptions, signedUrlExpiry } from './requestBodies.ts'
 import { StorageError, bucketNotFound, objectNotFound, rlsRefused } from './storageError.ts'
 
@@ -102,6 +102,16 @@ async function route(
   const list = /^\/object\/list\/([^/]+)$/.exec(path)
   if (method === 'POST' && list)
     return json(200, await listObjects(ctx, claims, list[1]!, await readJson(req)))
+  // Signed upload URLs (supabase/storage src/http/routes/object/getSignedUploadURL.ts and
+  // uploadSignedObject.ts): the URL is asked for with the caller's token; the upload through
+  // it needs no policy, so here too it comes after identifyCaller (stricter: hosted takes it
+  // without an apikey).
+  const signedUpload = /^\/object\/upload\/sign\/([^/]+)\/(.+)$/.exec(path)
+  if (signedUpload) {
+    const [bucketId, name] = [signedUpload[1]!, decodeURIComponent(signedUpload[2]!)]
+    if (method === 'POST') return json(200, await signUpload(ctx, req, claims, bucketId, name))
+    if (method === 'PUT') return json(200, await uploadToSignedUrl(ctx, req, bucketId, name))
+  }
   const sign = /^\/object\/sign\/([^/]+)\/(.+)$/.exec(path)
   if (method === 'POST' && sign)
     return json(
@@ -167,9 +177,38 @@ async function upload(
   bucketId: string,
   name: string,
 ) {
+  const mode =
+    req.method === 'PUT' ? 'replace' : req.headers.get('x-upsert') === 'true' ? 'upsert' : 'create'
+  return storeUpload(ctx, claims, {
+    bucketId,
+    name,
+    file: await readUpload(req),
+    mode,
+    owner: claims.sub,
+  })
+}
+
+interface StoredUpload {
+  bucketId: string
+  name: string
+  file: Upload
+  /** `replace`: PUT, an existing object only; `upsert`: `x-upsert: true`; `create`: new only. */
+  mode: 'create' | 'upsert' | 'replace'
+  owner: string | undefined
+}
+
+/**
+ * Checks an upload against its bucket and writes it under `claims`' role: the caller's for an
+ * upload with their token, so the policies judge it; the service role's for one through a
+ * signed upload URL, as hosted writes it (`asSuperUser`, Uploader.completeUpload).
+ */
+async function storeUpload(
+  ctx: StorageContext,
+  claims: JwtClaims,
+  { bucketId, name, file, mode, owner }: StoredUpload,
+) {
   if (!validObjectName(name)) throw new StorageError(400, 'InvalidKey', `Invalid key: ${name}`)
   const bucket = await findBucket(ctx, bucketId)
-  const file = await readUpload(req)
   const mime = file.contentType
   const { allowedMimeTypes, fileSizeLimit } = effectiveLimits(ctx, bucket)
   if (allowedMimeTypes?.length && !allowsMimeType(mime, allowedMimeTypes)) {
@@ -190,7 +229,6 @@ async function upload(
   // A replaced object belongs to whoever replaced it: hosted's upsert (and its PUT, which is one)
   // sets owner and owner_id on conflict too (supabase/storage src/storage/database/pg.ts
   // upsertObject), so a policy on owner judges the new uploader, not the first.
-  const upsert = req.method === 'PUT' || req.headers.get('x-upsert') === 'true'
   const row = await withStorageScope(ctx.db, claims, async (tx) => {
     const params = [
       bucketId,
@@ -198,22 +236,23 @@ async function upload(
       JSON.stringify(metadata),
       JSON.stringify(file.userMetadata ?? null),
       randomUUID(),
+      owner ?? null,
     ]
     const written =
-      req.method === 'PUT'
+      mode === 'replace'
         ? await jsonRow<{ id: string }>(
             tx,
             `update storage.objects set metadata = $3::jsonb, user_metadata = $4::jsonb, version = $5,
-               owner = auth.uid(), owner_id = auth.uid()::text, updated_at = now()
+               owner = $6::uuid, owner_id = $6::text, updated_at = now()
              where bucket_id = $1 and name = $2 returning id`,
             params,
           )
         : await jsonRow<{ id: string }>(
             tx,
             `insert into storage.objects (bucket_id, name, owner, owner_id, metadata, user_metadata, version)
-             values ($1, $2, auth.uid(), auth.uid()::text, $3::jsonb, $4::jsonb, $5)
+             values ($1, $2, $6::uuid, $6::text, $3::jsonb, $4::jsonb, $5)
              ${
-               upsert
+               mode === 'upsert'
                  ? `on conflict (bucket_id, name) do update set metadata = excluded.metadata,
                user_metadata = excluded.user_metadata, version = excluded.version,
                owner = excluded.owner, owner_id = excluded.owner_id, updated_at = now()`
@@ -228,6 +267,99 @@ async function upload(
     return written
   })
   return { Id: row.id, Key: `${bucketId}/${name}` }
+}
+
+/** Hosted's default for UPLOAD_SIGNED_URL_EXPIRATION_TIME (supabase/storage src/config.ts). */
+const SIGNED_UPLOAD_URL_SECONDS = 60
+
+class PermissionTested extends Error {}
+
+/**
+ * A URL to upload one object later without a token. As hosted (src/storage/object.ts
+ * signUploadObjectUrl, Uploader.canUpload), the caller's policies are asked now, once, with the
+ * row the upload would write: its name, owner and a `metadata.mimetype` taken from this
+ * request's Content-Type; the row is rolled back.
+ */
+async function signUpload(
+  ctx: StorageContext,
+  req: Request,
+  claims: JwtClaims,
+  bucketId: string,
+  name: string,
+) {
+  if (!validObjectName(name)) throw new StorageError(400, 'InvalidKey', `Invalid key: ${name}`)
+  await findBucket(ctx, bucketId)
+  const upsert = req.headers.get('x-upsert') === 'true'
+  const contentType = req.headers.get('content-type') ?? undefined
+  const contentLength = req.headers.get('content-length') ?? undefined
+  const metadata = {
+    mimetype: contentType,
+    contentLength: contentLength === undefined ? undefined : Number(contentLength),
+  }
+  try {
+    await withStorageScope(ctx.db, claims, async (tx) => {
+      await tx.query(
+        `insert into storage.objects (bucket_id, name, owner, owner_id, metadata, version)
+         values ($1, $2, $3::uuid, $3::text, $4::jsonb, '1')
+         ${
+           upsert
+             ? `on conflict (bucket_id, name) do update set metadata = excluded.metadata,
+           version = excluded.version, owner = excluded.owner, owner_id = excluded.owner_id`
+             : ''
+         }`,
+        [bucketId, name, claims.sub ?? null, JSON.stringify(metadata)],
+      )
+      throw new PermissionTested()
+    })
+  } catch (error) {
+    if (!(error instanceof PermissionTested)) throw error
+  }
+  const iat = Math.floor(Date.now() / 1000)
+  const token = await ctx.keys.sign({
+    role: 'storage_signed_upload',
+    url: `${bucketId}/${name}`,
+    owner: claims.sub,
+    upsert,
+    iat,
+    exp: iat + SIGNED_UPLOAD_URL_SECONDS,
+  })
+  return { url: `/object/upload/sign/${bucketId}/${name}?token=${token}`, token }
+}
+
+/**
+ * The upload through a signed URL: the token names the object, its owner and whether it may
+ * replace one; the write runs as the service role, asking no policy (uploadSignedObject.ts:
+ * `request.storage.asSuperUser().from(bucket).uploadFromRequest`), so only the bucket's limits
+ * and what the database itself enforces (triggers) apply.
+ */
+async function uploadToSignedUrl(
+  ctx: StorageContext,
+  req: Request,
+  bucketId: string,
+  name: string,
+) {
+  const token = new URL(req.url).searchParams.get('token') ?? ''
+  let signed: JwtClaims
+  try {
+    signed = await ctx.keys.verify(token)
+  } catch {
+    throw new StorageError(400, 'InvalidJWT', 'jwt expired or invalid')
+  }
+  if (signed.role !== 'storage_signed_upload' || signed.url !== `${bucketId}/${name}`) {
+    throw new StorageError(400, 'InvalidSignature', 'The url does not match the signature')
+  }
+  const { Key } = await storeUpload(
+    ctx,
+    { role: 'service_role' },
+    {
+      bucketId,
+      name,
+      file: await readUpload(req),
+      mode: signed.upsert === true ? 'upsert' : 'create',
+      owner: typeof signed.owner === 'string' ? signed.owner : undefined,
+    },
+  )
+  return { Key }
 }
 
 /** One object by bucket and name, as the transaction's role may see it. */
