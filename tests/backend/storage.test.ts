@@ -185,6 +185,42 @@ describe('what hosted Storage refuses, refused here too', () => {
     expect(await rawUpload(token, `${user.id}/b.png`, 'image/webp', 'PUT')).toBe(200)
   })
 
+  // A signed upload URL (src/http/routes/object/getSignedUploadURL.ts) asks the policies once,
+  // when it is made, with the type named then; the upload through it runs as the storage
+  // service (uploadSignedObject.ts, asSuperUser), which no policy judges. So the exact-type
+  // rule must hold for every writer, not only for the caller's role.
+  it('a content type that only begins with one of the bucket’s, through a signed upload URL', async () => {
+    const user = await signedInUser(backend, 'mime-signed-upload')
+    await makePro(backend, user.id)
+    const page = '<!doctype html><script>alert(document.domain)</script>'
+    const uploadThroughSignedUrl = async (name: string, contentType: string) => {
+      const signing = await fetch(
+        `${backend.url}/storage/v1/object/upload/sign/attachments/${user.id}/${name}`,
+        {
+          method: 'POST',
+          headers: {
+            apikey: backend.anonKey,
+            authorization: `Bearer ${user.session.access_token}`,
+            'content-type': 'image/png',
+          },
+        },
+      )
+      expect(signing.status).toBe(200)
+      const { token } = (await signing.json()) as { token: string }
+      const { error } = await client(backend)
+        .storage.from('attachments')
+        .uploadToSignedUrl(`${user.id}/${name}`, token, new TextEncoder().encode(page), {
+          contentType,
+        })
+      return error ? Number((error as { statusCode?: string }).statusCode) : 200
+    }
+
+    expect(await uploadThroughSignedUrl('page.png', 'image/png/x')).toBe(403)
+    const stored = await user.supabase.storage.from('attachments').list(user.id)
+    expect(stored.data?.map((entry) => entry.name)).toEqual([])
+    expect(await uploadThroughSignedUrl('image.png', 'image/png')).toBe(200)
+  })
+
   // src/storage/uploader.ts fileUploadFromRequest: MAX_CUSTOM_METADATA_SIZE, 1 MiB.
   it('user metadata over 1 MiB on an upload (413)', async () => {
     const user = await signedInUser(backend, 'metadata-size')
