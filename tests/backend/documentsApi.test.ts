@@ -121,6 +121,46 @@ describe('deleted documents', () => {
     expect(rows.data?.every((row) => row.deleted_at === null)).toBe(true)
   })
 
+  it('keep no text for a Free account past the time undo can bring them back', async () => {
+    const { supabase, id: userId } = await signedInUser(backend, 'trash-hoard')
+    // Write three notes and delete them, three times over: deleted notes do not count towards
+    // the Free limit and wait a week for the purge, so, readable, they would be a Free
+    // account's way to keep any number of megabyte notes.
+    const ids: string[] = []
+    for (const round of [1, 2, 3])
+      for (const n of [1, 2, 3]) {
+        const doc = await created(supabase, `Round ${round}, note ${n}`)
+        expect((await deleteDocument(supabase, doc.id)).ok).toBe(true)
+        ids.push(doc.id)
+      }
+    const deletedTexts = () =>
+      supabase.from('documents').select('id, body').not('deleted_at', 'is', null)
+    const deletedHeads = () =>
+      supabase.from('document_heads').select('id, title').not('deleted_at', 'is', null)
+    expect((await deletedTexts()).data).toHaveLength(9)
+
+    // Eleven minutes later, past the ten in which undo may still ask for them back.
+    await backend.db.transaction(async (tx) => {
+      await tx.exec(`alter table public.documents disable trigger documents_keep_deleted_closed`)
+      await tx.query(
+        `update public.documents set deleted_at = deleted_at - interval '11 minutes'
+         where user_id = $1`,
+        [userId],
+      )
+      await tx.exec(`alter table public.documents enable trigger documents_keep_deleted_closed`)
+    })
+    expect(await deletedTexts()).toMatchObject({ data: [], error: null })
+    expect(await deletedHeads()).toMatchObject({ data: [], error: null })
+    expect(await restoreDocument(supabase, ids[0]!, { title: 'Back', body: '' })).toEqual({
+      ok: false,
+      kind: 'failed',
+      message: 'This document is gone for good and cannot come back.',
+    })
+    // Support can still bring one back by hand until the purge.
+    const kept = await serviceClient(backend).from('documents').select('id').eq('user_id', userId)
+    expect(kept.data).toHaveLength(9)
+  })
+
   it('are purged after the grace period, by the service role only', async () => {
     const { supabase, id: userId } = await signedInUser(backend, 'trash-purge')
     const old = await created(supabase, 'Old')
