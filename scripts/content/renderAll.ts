@@ -40,6 +40,7 @@ export const PIPELINE_FILES = [
   'src/features/content/remarkGfmSyntax.ts',
   'src/features/content/autolinkLiterals.ts',
   'src/features/content/gfmTables.ts',
+  'src/features/content/tableCellLimit.ts',
   'src/features/content/plainParagraphs.ts',
   'src/features/content/forEachElement.ts',
   'src/features/content/rehypeDecorate.ts',

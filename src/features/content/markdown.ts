@@ -15,6 +15,7 @@ import { autolinkLiteralsNotIn } from './autolinkLiterals'
 import { remarkGfmSyntax, type GfmSyntaxOptions } from './remarkGfmSyntax'
 import { decorate } from './rehypeDecorate'
 import { highlightCodeBlocks, type CodeHighlighter } from './highlightCode'
+import { remarkTableCellLimit } from './tableCellLimit'
 import type { RenderedMarkdown } from './types'
 
 export interface MarkdownOptions {
@@ -43,6 +44,8 @@ function parserOf(gfm: GfmSyntaxOptions) {
     unified()
       .use(remarkParse)
       .use(remarkGfmSyntax, gfm)
+      // GitHub's bound on the empty cells a table is given (tableCellLimit.ts).
+      .use(remarkTableCellLimit)
       // The sanitiser prefixes every id (USER_CONTENT_ID_PREFIX); were footnotes prefixed here
       // too, their ids would be `user-content-user-content-fn-1` and no link would reach them.
       // Unprefixed, a footnote's link is `#fn-1`, as a heading's anchor is `#slug`.
@@ -89,7 +92,8 @@ export function renderMarkdown(
 export function renderMarkdown(markdown: string, options?: MarkdownOptions): RenderedMarkdown
 export function renderMarkdown(markdown: string, options: MarkdownOptions = {}): RenderedMarkdown {
   const chosen = parserFor(markdown)
-  const tree = chosen.runSync(chosen.parse(markdown)) as Root
+  // The markdown goes along as the file: remarkTableCellLimit reads rows it moves out of a table.
+  const tree = chosen.runSync(chosen.parse(markdown), markdown) as Root
   // Read before highlighting: a highlighted code block replaces the node that had the place.
   const blockLines = options.sourceLines ? blockLinesOf(tree) : undefined
   const { headings } = decorate(tree, options.siteOrigin, options.slug)

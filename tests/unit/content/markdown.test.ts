@@ -67,6 +67,34 @@ describe('the markdown pipeline refuses hostile input', () => {
   }
 })
 
+// GFM pads a short row with empty cells up to the header's width, so a wide header over many
+// one-cell rows is a few kilobytes of markdown and millions of cells of HTML: a note imported
+// from anywhere could hold the preview and the tab for minutes. GitHub's own renderer stops a
+// table once it has added 0x80000 such cells (cmark-gfm extensions/table.c,
+// MAX_AUTOCOMPLETED_CELLS in try_opening_table_row) and reads the lines after as a paragraph.
+describe('the markdown pipeline holds a table to the empty cells GitHub adds', () => {
+  const header = (columns: number) =>
+    ['|' + ' h |'.repeat(columns), '|' + '---|'.repeat(columns)].join('\n')
+
+  it('ends a table whose short rows have been given more than 524,288 cells; the rest is text', () => {
+    // Each row of one cell is given 999 more; after 525 rows the table has been given 524,475.
+    const rows = Array.from({ length: 600 }, (_, index) => `row ${index + 1}`)
+    const { html } = renderMarkdown(`${header(1000)}\n${rows.join('\n')}\n\nAfter`)
+    expect(html.match(/<tr>/g)).toHaveLength(1 + 525)
+    expect(html.match(/<td><\/td>/g)).toHaveLength(525 * 999)
+    expect(html).toContain('<td>row 525</td>')
+    expect(html).not.toContain('<td>row 526</td>')
+    expect(html).toMatch(/<\/table>\s*<p>row 526\nrow 527\n[^<]*row 600<\/p>\s*<p>After<\/p>/)
+  })
+
+  it('keeps a ragged table that stays within that whole, every row padded', () => {
+    const rows = Array.from({ length: 500 }, (_, index) => `row ${index + 1}`)
+    const { html } = renderMarkdown(`${header(1000)}\n${rows.join('\n')}`)
+    expect(html.match(/<tr>/g)).toHaveLength(501)
+    expect(html.match(/<td><\/td>/g)).toHaveLength(500 * 999)
+  })
+})
+
 describe('the markdown pipeline', () => {
   let highlight: CodeHighlighter
   beforeAll(async () => {
