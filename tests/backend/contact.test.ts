@@ -277,3 +277,33 @@ describe('contact function', () => {
     expect((await send({ name: 'L', email: late, message: 'Hello' })).status).toBe(201)
   })
 })
+
+describe("the site's functions in a browser", () => {
+  // The platform passes a preflight to the function (see scripts/local/supabase/functions/router.ts),
+  // so each function the site calls must answer it for the headers the site sends: supabase-js's
+  // invoke() and the contact form's fetch.
+  it.each([
+    'contact',
+    'create-checkout-session',
+    'checkout-session-status',
+    'create-portal-session',
+  ])('%s answers the preflight for the headers the site sends', async (name) => {
+    const response = await fetch(`${env.backend.url}/functions/v1/${name}`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'http://localhost:5173',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization,x-client-info,apikey,content-type',
+      },
+    })
+    expect(response.ok).toBe(true)
+    expect(response.headers.get('access-control-allow-origin')).toBe('*')
+    expect(response.headers.get('access-control-allow-methods')).toContain('POST')
+    const allowed = (response.headers.get('access-control-allow-headers') ?? '')
+      .split(',')
+      .map((header) => header.trim().toLowerCase())
+    expect(allowed).toEqual(
+      expect.arrayContaining(['authorization', 'x-client-info', 'apikey', 'content-type']),
+    )
+  })
+})

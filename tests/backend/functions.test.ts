@@ -35,16 +35,42 @@ describe('/functions/v1', () => {
     expect(traversal.status).toBe(404)
   })
 
-  it('answers CORS preflights', async () => {
-    const response = await fetch(`${backend.url}/functions/v1/echo`, {
+  it('leaves CORS to the function, as the platform does: the preflight reaches it without a JWT', async () => {
+    // The browser's preflight carries no Authorization and no apikey; the platform hands it to the
+    // function, which must answer it itself. The echo fixture answers no CORS at all, so a
+    // browser would be refused in production: the stand-in must not paper over that.
+    const preflight = await fetch(`${backend.url}/functions/v1/echo`, {
       method: 'OPTIONS',
       headers: {
         origin: 'http://localhost:5173',
+        'access-control-request-method': 'POST',
         'access-control-request-headers': 'authorization, x-client-info, apikey, content-type',
       },
     })
-    expect(response.status).toBe(204)
-    expect(response.headers.get('access-control-allow-origin')).toBe('http://localhost:5173')
-    expect(response.headers.get('access-control-allow-headers')).toContain('apikey')
+    expect(preflight.status).toBe(200)
+    expect(await preflight.json()).toMatchObject({ method: 'OPTIONS', authorization: false })
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull()
+    expect(preflight.headers.get('access-control-allow-headers')).toBeNull()
+
+    const user = await signedInUser(backend, 'fn-cors')
+    const post = await fetch(`${backend.url}/functions/v1/echo`, {
+      method: 'POST',
+      headers: {
+        origin: 'http://localhost:5173',
+        apikey: backend.anonKey,
+        authorization: `Bearer ${user.session.access_token}`,
+      },
+      body: '{}',
+    })
+    expect(post.status).toBe(200)
+    expect(post.headers.get('access-control-allow-origin')).toBeNull()
+  })
+
+  it('still checks the JWT of every other method', async () => {
+    const noJwt = await fetch(`${backend.url}/functions/v1/echo`, {
+      method: 'DELETE',
+      headers: { origin: 'http://localhost:5173' },
+    })
+    expect(noJwt.status).toBe(401)
   })
 })

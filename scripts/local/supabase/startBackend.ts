@@ -160,6 +160,7 @@ export async function startBackend(overrides: Partial<BackendOptions> = {}): Pro
       },
       {
         prefix: '/functions/v1',
+        answersPreflights: true,
         handler: functionsRouter({
           keys,
           functionsDir: options.functionsDir,

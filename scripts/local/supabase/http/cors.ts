@@ -4,11 +4,23 @@
  * Access-Control-Allow-Origin (never `*`, never a reflected stranger; see browserAccess.ts).
  * Preflights echo the requested headers, and the headers supabase-js reads (Content-Range,
  * API version) are exposed.
+ *
+ * Edge functions are the exception: the platform hands their preflights and answers through
+ * untouched, so a function answers CORS itself (see functions/router.ts). Their responses are
+ * marked with `leftToTheFunction` and this module adds nothing to them.
  */
 import type { BrowserAccess } from './browserAccess.ts'
 
 const EXPOSE =
   'Content-Range, Content-Location, Location, X-Supabase-Api-Version, Preference-Applied'
+
+const answeredByAFunction = new WeakSet<Response>()
+
+/** A function's own answer: its CORS headers, or their absence, reach the browser as they are. */
+export function leftToTheFunction(res: Response): Response {
+  answeredByAFunction.add(res)
+  return res
+}
 
 export function preflight(req: Request, access: BrowserAccess): Response {
   const origin = access.corsOrigin(req.headers.get('origin'))
@@ -28,7 +40,7 @@ export function preflight(req: Request, access: BrowserAccess): Response {
 }
 
 export function withCors(req: Request, res: Response, access: BrowserAccess): Response {
-  if (res.headers.has('access-control-allow-origin')) return res
+  if (answeredByAFunction.has(res) || res.headers.has('access-control-allow-origin')) return res
   const headers = new Headers(res.headers)
   const origin = access.corsOrigin(req.headers.get('origin'))
   if (origin) {

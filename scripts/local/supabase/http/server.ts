@@ -12,6 +12,8 @@ export interface Route {
   /** Path prefix, e.g. `/auth/v1`; the longest matching prefix wins. */
   prefix: string
   handler: Handler
+  /** Its handler answers CORS preflights itself (edge functions); otherwise the server does. */
+  answersPreflights?: boolean
 }
 
 export interface HttpServer {
@@ -88,7 +90,8 @@ export async function startHttpServer(
         const route = ordered.find((r) => path === r.prefix || path.startsWith(`${r.prefix}/`))
         const refused = access.refusal(factsOf(path, req.headers))
         if (refused) response = json(403, { message: refused })
-        else if (request.method === 'OPTIONS') response = preflight(request, access)
+        else if (request.method === 'OPTIONS' && !route?.answersPreflights)
+          response = preflight(request, access)
         else if (!route) response = json(404, { message: 'no Route matched with those values' })
         else response = await route.handler(request)
       } catch (error) {
