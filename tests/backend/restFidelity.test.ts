@@ -539,4 +539,46 @@ describe('Data API as strict as hosted PostgREST', () => {
     expect((await post('application/json; charset=utf-8')).status).toBe(200)
     expect(await logNotes('typed-body')).toBe(1)
   })
+
+  // Hosted: a counted read (Prefer: count=exact, supabase-js `{ count }`) whose offset is past the
+  // last row is 416 PGRST103, not an empty page; a page short of the total is 206; without a count
+  // the total is unknown and any offset is 200 (src/PostgREST/RangeQuery.hs v12.2.12
+  // rangeStatusHeader; Response.hs actionResponse, OutOfBounds). A Range header whose lower bound
+  // is over its upper is 416 too (ApiRequest.hs getRanges, LowerGTUpper).
+  it('refuses a counted read past the last row with 416, as supabase-js paging meets it', async () => {
+    const parents = () => client(backend).from('audit_parents')
+    const past = await parents().select('id', { count: 'exact' }).order('id').range(4, 9)
+    expect(past.status).toBe(416)
+    expect(past.error).toMatchObject({
+      code: 'PGRST103',
+      message: 'Requested range not satisfiable',
+      details: 'An offset of 4 was requested, but there are only 3 rows.',
+    })
+    expect(past.data).toBeNull()
+
+    const firstTwo = await parents().select('id', { count: 'exact' }).order('id').range(0, 1)
+    expect(firstTwo.status).toBe(206)
+    expect(firstTwo.count).toBe(3)
+    expect(firstTwo.data).toEqual([{ id: 1 }, { id: 2 }])
+    const atTheEnd = await parents().select('id', { count: 'exact' }).order('id').range(3, 5)
+    expect(atTheEnd.status).toBe(206)
+    expect(atTheEnd.data).toEqual([])
+    const whole = await parents().select('id', { count: 'exact' }).order('id')
+    expect(whole.status).toBe(200)
+    const uncounted = await parents().select('id').order('id').range(4, 9)
+    expect(uncounted.status).toBe(200)
+    expect(uncounted.data).toEqual([])
+
+    const backwards = await fetch(`${backend.url}/rest/v1/audit_parents?select=id`, {
+      headers: { apikey: backend.anonKey, range: '2-1' },
+    })
+    expect(backwards.status).toBe(416)
+    expect(await backwards.json()).toEqual({
+      code: 'PGRST103',
+      message: 'Requested range not satisfiable',
+      details:
+        'The lower boundary must be lower than or equal to the upper boundary in the Range header.',
+      hint: null,
+    })
+  })
 })

@@ -4,7 +4,7 @@ import type { SelectItem } from './parseSelect.ts'
 import { parseSelect } from './parseSelect.ts'
 import { parsePreferences } from './preferences.ts'
 import type { Preferences } from './preferences.ts'
-import { parseError } from './restError.ts'
+import { RestError, parseError } from './restError.ts'
 import { splitTopLevel, unquote } from './splitTopLevel.ts'
 
 export interface OrderTerm {
@@ -64,12 +64,23 @@ function parseOrder(text: string): OrderTerm[] {
   })
 }
 
-/** `Range: 0-9` (items) → offset 0, limit 10. */
+/**
+ * `Range: 0-9` (items) → offset 0, limit 10. One whose lower bound is over its upper is 416, as
+ * PostgREST answers it (src/PostgREST/ApiRequest.hs v12.2.12, getRanges: LowerGTUpper).
+ */
 function parseRange(headers: Headers): { offset: number; limit?: number } | undefined {
   const match = /^(?:items=)?(\d+)-(\d*)$/.exec((headers.get('range') ?? '').trim())
   if (!match) return undefined
   const from = Number(match[1])
-  return { offset: from, limit: match[2] ? Math.max(0, Number(match[2]) - from + 1) : undefined }
+  if (match[2] && Number(match[2]) < from) {
+    throw new RestError(
+      416,
+      'PGRST103',
+      'Requested range not satisfiable',
+      'The lower boundary must be lower than or equal to the upper boundary in the Range header.',
+    )
+  }
+  return { offset: from, limit: match[2] ? Number(match[2]) - from + 1 : undefined }
 }
 
 /**

@@ -53,6 +53,25 @@ function contentRange(query: RestQuery, rows: Rows, total?: number): string {
 }
 
 /**
+ * A counted read's status, as PostgREST gives it once it knows the total
+ * (src/PostgREST/RangeQuery.hs v12.2.12 and v13.0.8, rangeStatusHeader): an offset past the
+ * last row is 416 PGRST103, not an empty page (Response.hs actionResponse, OutOfBounds), and a
+ * page short of the total is 206. Without a count the total is unknown: always 200.
+ */
+function rangeStatus(query: RestQuery, rows: Rows, total: number | undefined): number {
+  if (total === undefined) return 200
+  if (query.offset > total) {
+    throw new RestError(
+      416,
+      'PGRST103',
+      'Requested range not satisfiable',
+      `An offset of ${query.offset} was requested, but there are only ${total} rows.`,
+    )
+  }
+  return rows.count < total ? 206 : 200
+}
+
+/**
  * single() (Accept: application/vnd.pgrst.object+json): anything but exactly one row is 406.
  * Thrown inside a write's transaction it rolls the write back, whatever `Prefer: return` says,
  * as PostgREST's failNotSingular does for every insert, update, delete and /rpc call
@@ -296,7 +315,7 @@ async function handle(
       return { rows, total }
     })
     const body = read.singleObject ? asSingle(rows) : rows.body
-    return respond(200, read, method === 'HEAD' ? undefined : body, {
+    return respond(rangeStatus(read, rows, total), read, method === 'HEAD' ? undefined : body, {
       'content-range': contentRange(read, rows, total),
       ...preferenceApplied(read.prefer, 'read', { timezoneAccepted }),
     })
