@@ -102,6 +102,19 @@ export function imagesNotAdded(fileNames: readonly string[]): string {
 }
 
 /** The storage error for an upload, as a sentence; `upgrade` when only Pro may upload. */
+/**
+ * Why Storage refused an upload, as an HTTP-style code. Hosted Storage answers every refusal with
+ * HTTP 400 (a 500 stays 500) and says which in the body's `statusCode` ('403', '413', '415'),
+ * which supabase-js keeps next to the HTTP status (supabase/storage src/http/error-handler.ts,
+ * StorageBackendError.userStatusCode); the body's code is the one that explains it.
+ */
+export function storageRefusalStatus(error: unknown): number | undefined {
+  const { status, statusCode } = (error ?? {}) as { status?: unknown; statusCode?: unknown }
+  const reason = Number(statusCode)
+  if (Number.isInteger(reason) && reason >= 400) return reason
+  return typeof status === 'number' ? status : undefined
+}
+
 export function uploadErrorMessage(
   status: number | undefined,
   fileName: string,

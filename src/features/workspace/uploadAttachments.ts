@@ -11,6 +11,7 @@ import {
   attachmentUrl,
   imagesNotAdded,
   markdownImage,
+  storageRefusalStatus,
   uploadErrorMessage,
 } from './attachments'
 import { offlineMessage } from './documentsApi'
@@ -27,11 +28,6 @@ interface UploadRequest {
   /** Markdown linking every uploaded image, to insert where they were dropped. */
   onDone: (markdown: string) => void
   onError: (text: string, upgrade: boolean) => void
-}
-
-function statusOf(error: unknown): number | undefined {
-  const { status, statusCode } = (error ?? {}) as { status?: number; statusCode?: string }
-  return status ?? (statusCode ? Number(statusCode) : undefined)
 }
 
 export async function uploadAttachments(request: UploadRequest): Promise<void> {
@@ -58,7 +54,7 @@ export async function uploadAttachments(request: UploadRequest): Promise<void> {
         .from(ATTACHMENTS_BUCKET)
         .upload(path, file, { contentType: file.type, upsert: false })
       if (error) {
-        const { message, upgrade } = uploadErrorMessage(statusOf(error), file.name)
+        const { message, upgrade } = uploadErrorMessage(storageRefusalStatus(error), file.name)
         return request.onError(message, upgrade)
       }
     } catch {

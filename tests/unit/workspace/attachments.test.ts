@@ -8,6 +8,7 @@ import {
   attachmentProblem,
   attachmentUrl,
   markdownImage,
+  storageRefusalStatus,
   uploadErrorMessage,
 } from '../../../src/features/workspace/attachments.ts'
 
@@ -44,6 +45,20 @@ describe('attachment limits', () => {
     expect(uploadErrorMessage(413, 'a.png').message).toMatch(/too large/)
     expect(uploadErrorMessage(415, 'a.png').message).toMatch(/not an image/)
     expect(uploadErrorMessage(undefined, 'a.png').upgrade).toBe(false)
+  })
+
+  // Hosted Storage answers every refusal with HTTP 400 and puts its reason in the body's
+  // statusCode; supabase-js hands on both (error.status 400, error.statusCode '413').
+  it('reads the reason of a refusal from statusCode, not from the HTTP status', () => {
+    const hosted = (statusCode: string) => ({ status: 400, statusCode, message: 'refused' })
+    expect(storageRefusalStatus(hosted('403'))).toBe(403)
+    expect(storageRefusalStatus(hosted('413'))).toBe(413)
+    expect(uploadErrorMessage(storageRefusalStatus(hosted('415')), 'a.png').message).toMatch(
+      /not an image/,
+    )
+    expect(storageRefusalStatus({ status: 400 })).toBe(400)
+    expect(storageRefusalStatus({ status: 500, statusCode: 'InternalError' })).toBe(500)
+    expect(storageRefusalStatus(new TypeError('Failed to fetch'))).toBeUndefined()
   })
 })
 
