@@ -1,5 +1,10 @@
+import { SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Backend } from '../../scripts/local/supabase/index.ts'
+import {
+  storageRefusalStatus,
+  uploadErrorMessage,
+} from '../../src/features/workspace/attachments.ts'
 import { PNG, client, makePro, signedInUser, startTestBackend } from './helpers.ts'
 
 let backend: Backend
@@ -9,6 +14,16 @@ beforeAll(async () => {
 afterAll(() => backend?.stop())
 
 const png = () => new Blob([PNG], { type: 'image/png' })
+
+/** An access token of `userId` that expired a minute ago, signed with the backend's secret. */
+function expiredToken(userId: string): Promise<string> {
+  const now = Math.floor(Date.now() / 1000)
+  return new SignJWT({ role: 'authenticated', sub: userId })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuedAt(now - 120)
+    .setExpirationTime(now - 60)
+    .sign(new TextEncoder().encode(backend.jwtSecret))
+}
 
 describe('attachments bucket', () => {
   it('refuses uploads from Free users', async () => {
@@ -145,7 +160,10 @@ describe('attachments bucket', () => {
   })
 })
 
-/** An upload as the Storage API receives it, body and content type as given. */
+/**
+ * An upload as the Storage API receives it, body and content type as given. Answers 200, or the
+ * reason of a refusal, which hosted gives in the body's statusCode under HTTP 400.
+ */
 async function rawUpload(token: string, name: string, contentType: string, method = 'POST') {
   const response = await fetch(`${backend.url}/storage/v1/object/attachments/${name}`, {
     method,
@@ -156,8 +174,47 @@ async function rawUpload(token: string, name: string, contentType: string, metho
     },
     body: PNG,
   })
-  return response.status
+  if (response.ok) return response.status
+  expect(response.status).toBe(400)
+  return Number(((await response.json()) as { statusCode: string }).statusCode)
 }
+
+// Hosted Storage answers every refusal of its object API with HTTP 400 (a 500 stays 500) and
+// puts the reason in the body's statusCode (supabase/storage v1.70, src/internal/errors/
+// storage-error.ts StorageBackendError.userStatusCode; src/http/error-handler.ts). supabase-js
+// hands on both, so code that reads only the HTTP status sees 400 in production.
+describe('how hosted Storage answers a refusal', () => {
+  it('with HTTP 400 and its reason in statusCode, for every refusal the app can meet', async () => {
+    const owner = await signedInUser(backend, 'http-400')
+    await makePro(backend, owner.id)
+    const free = await signedInUser(backend, 'http-400-free')
+    const bucket = owner.supabase.storage.from('attachments')
+    expect((await bucket.upload(`${owner.id}/a.png`, png())).error).toBeNull()
+    const refusals: [string, { error: unknown }][] = [
+      ['403', await free.supabase.storage.from('attachments').upload(`${free.id}/a.png`, png())],
+      ['409', await bucket.upload(`${owner.id}/a.png`, png())],
+      ['415', await bucket.upload(`${owner.id}/b.txt`, 'hello', { contentType: 'text/plain' })],
+      [
+        '413',
+        await bucket.upload(`${owner.id}/c.png`, png(), {
+          metadata: { note: 'x'.repeat(1024 * 1024) },
+        }),
+      ],
+      ['404', await bucket.download(`${owner.id}/missing.png`)],
+    ]
+    for (const [reason, { error }] of refusals)
+      expect(error, reason).toMatchObject({ status: 400, statusCode: reason })
+    expect(uploadErrorMessage(storageRefusalStatus(refusals[0]![1].error), 'a.png').upgrade).toBe(
+      true,
+    )
+
+    const expired = await fetch(`${backend.url}/storage/v1/object/attachments/${owner.id}/a.png`, {
+      headers: { apikey: backend.anonKey, authorization: `Bearer ${await expiredToken(owner.id)}` },
+    })
+    expect(expired.status).toBe(400)
+    expect(await expired.json()).toMatchObject({ statusCode: '403', message: 'jwt expired' })
+  })
+})
 
 // Hosted Storage (supabase/storage): validateMimeType in src/storage/uploader.ts splits the
 // declared type on "/" and compares both parts exactly; isValidKey in src/storage/limits.ts

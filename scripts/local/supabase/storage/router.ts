@@ -133,7 +133,8 @@ async function route(
       return json(200, { message: 'Successfully deleted' })
     }
   }
-  throw new StorageError(404, 'not_found', `No route for ${method} ${PREFIX}${path}`)
+  // Fastify's own answer to a route hosted does not have keeps its 404.
+  throw new StorageError(404, 'not_found', `No route for ${method} ${PREFIX}${path}`, 404)
 }
 
 /** Bucket settings are read with the backend's own rights, as the storage server does. */
