@@ -305,6 +305,23 @@ describe('magic link, recovery and PKCE', () => {
     expect(wrong.error?.code).toBe('otp_expired')
   })
 
+  // GoTrue checks a `magiclink` (or `recovery`) code against the recovery token only, where a magic
+  // link's is kept; a sign-up confirmation is verified as `signup`, or as `email`, which checks both
+  // (supabase/auth internal/api/verify.go v2.196, verifyUserAndToken and verifyTokenHash).
+  it('takes a sign-up confirmation code as `email`, never as `magiclink`', async () => {
+    const email = uniqueEmail('magic-new')
+    const supabase = client(backend)
+    expect((await supabase.auth.signInWithOtp({ email })).error).toBeNull()
+    const mail = backend.mailbox.latest(email)!
+    expect(mail.type).toBe('signup')
+    const asMagicLink = await supabase.auth.verifyOtp({ email, token: mail.otp, type: 'magiclink' })
+    expect(asMagicLink.error?.code).toBe('otp_expired')
+    expect(asMagicLink.data.session).toBeNull()
+    const { data, error } = await supabase.auth.verifyOtp({ email, token: mail.otp, type: 'email' })
+    expect(error).toBeNull()
+    expect(data.session?.user.email).toBe(email)
+  })
+
   it('recovers a password through the PKCE flow', async () => {
     const { email } = await signedInUser(backend, 'recover')
     const supabase = client(backend, backend.anonKey, 'pkce')

@@ -11,11 +11,17 @@ import type { Queryable } from '../db/database.ts'
 export type TokenPurpose =
   'confirmation' | 'magiclink' | 'recovery' | 'email_change' | 'email_change_current'
 
-/** GoTrue's verify `type`s and the purposes each one accepts. */
+/**
+ * GoTrue's verify `type`s and the purposes each one accepts (supabase/auth internal/api/verify.go
+ * v2.196, verifyUserAndToken and verifyTokenHash). `magiclink` and `recovery` are checked against
+ * GoTrue's recovery token, which holds a magic link's or a reset's: a sign-up confirmation is never
+ * a magic link. Hosted also takes a magic link as `recovery` and a reset as `magiclink` or
+ * `email`; refusing those here is stricter.
+ */
 export const PURPOSES_BY_VERIFY_TYPE: Record<string, TokenPurpose[]> = {
   signup: ['confirmation'],
   invite: ['confirmation'],
-  magiclink: ['magiclink', 'confirmation'],
+  magiclink: ['magiclink'],
   email: ['magiclink', 'confirmation'],
   recovery: ['recovery'],
   // Either address's link or code (FindUserByEmailChangeToken, FindUserForEmailChange).
