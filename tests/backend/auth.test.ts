@@ -289,6 +289,30 @@ describe('password sign-in, refresh and sign-out', () => {
   })
 })
 
+// supabase/auth internal/api/user.go v2.196, UserUpdate: only an admin may send app_metadata.
+describe('PUT /user', () => {
+  it('refuses app_metadata from the user, and changes nothing', async () => {
+    const user = await signedInUser(backend, 'app-metadata')
+    const response = await fetch(`${backend.url}/auth/v1/user`, {
+      method: 'PUT',
+      headers: {
+        apikey: backend.anonKey,
+        authorization: `Bearer ${user.session.access_token}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ app_metadata: { plan: 'pro' }, data: { name: 'Ada' } }),
+    })
+    expect(response.status).toBe(403)
+    expect(await response.json()).toMatchObject({
+      error_code: 'not_admin',
+      msg: 'Updating app_metadata requires admin privileges',
+    })
+    const { data } = await user.supabase.auth.getUser()
+    expect(data.user?.app_metadata).not.toHaveProperty('plan')
+    expect(data.user?.user_metadata).not.toHaveProperty('name')
+  })
+})
+
 describe('magic link, recovery and PKCE', () => {
   it('signs in with the six-digit code from a magic link email', async () => {
     const { email } = await signedInUser(backend, 'magic')

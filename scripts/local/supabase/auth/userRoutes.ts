@@ -44,6 +44,10 @@ export async function updateCurrentUser(ctx: AuthContext, req: Request, body: un
   let owner: string | null = null
   const updated = await ctx.db.transaction(async (tx) => {
     const { user, session } = await requireSession(ctx, req, tx)
+    // Only an admin may change app_metadata; GoTrue refuses the whole request rather than ignore
+    // the field (supabase/auth internal/api/user.go v2.196, UserUpdate: `params.AppData != nil`).
+    if (body.app_metadata !== undefined && body.app_metadata !== null)
+      throw new AuthError(403, 'not_admin', 'Updating app_metadata requires admin privileges')
     owner = user.email
     const hasVerifiedFactor = user.factors.some((f) => f.status === 'verified')
     if (
