@@ -1,3 +1,4 @@
+import { SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Backend } from '../../scripts/local/supabase/index.ts'
 import { client, signedInUser, startTestBackend } from './helpers.ts'
@@ -64,6 +65,34 @@ describe('/functions/v1', () => {
     })
     expect(post.status).toBe(200)
     expect(post.headers.get('access-control-allow-origin')).toBeNull()
+  })
+
+  // The platform's check is jose's jwtVerify with the project's secret and nothing more
+  // (supabase/cli internal/functions/serve/templates/main.ts, verifyHybridJWT): expired or
+  // unsigned tokens are 401 "Invalid JWT"; the anon key, or a token for another audience, pass.
+  it('checks a JWT as the platform does: signature and expiry, not audience or role', async () => {
+    const secret = new TextEncoder().encode(backend.jwtSecret)
+    const now = Math.floor(Date.now() / 1000)
+    const signed = (claims: Record<string, unknown>, exp: number) =>
+      new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setExpirationTime(exp).sign(secret)
+    const unsigned = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from(
+      JSON.stringify({ role: 'service_role', exp: now + 600 }),
+    ).toString('base64url')}.`
+    const call = (token: string) =>
+      fetch(`${backend.url}/functions/v1/echo`, {
+        method: 'POST',
+        headers: { apikey: backend.anonKey, authorization: `Bearer ${token}` },
+        body: '{}',
+      })
+    for (const refused of [await signed({ role: 'authenticated' }, now - 10), unsigned]) {
+      const response = await call(refused)
+      expect(response.status).toBe(401)
+      expect(await response.json()).toMatchObject({ message: 'Invalid JWT' })
+    }
+    expect((await call(backend.anonKey)).status).toBe(200)
+    expect(
+      (await call(await signed({ role: 'authenticated', aud: 'elsewhere' }, now + 600))).status,
+    ).toBe(200)
   })
 
   it('still checks the JWT of every other method', async () => {
