@@ -113,6 +113,32 @@ describe('two-factor rules (GoTrue internal/api/mfa.go)', () => {
     expect(unknown.error).toMatchObject({ status: 422, code: 'mfa_factor_not_found' })
   })
 
+  // GoTrue validateFactors: a name already used is refused, then at most max_enrolled_factors (10
+  // in config.toml) factors, unverified ones counted; an unverified factor older than
+  // FactorExpiryDuration (300 s) is dropped first (models.DeleteExpiredFactors).
+  it('counts unfinished enrolments against max_enrolled_factors until they expire', async () => {
+    const owner = await signedInUser(backend, 'mfa-limit')
+    const enrol = (friendlyName: string) =>
+      owner.supabase.auth.mfa.enroll({ factorType: 'totp', friendlyName })
+    for (let n = 1; n <= 10; n++) expect((await enrol(`phone ${n}`)).error).toBeNull()
+    expect((await enrol('phone 1')).error).toMatchObject({
+      status: 422,
+      code: 'mfa_factor_name_conflict',
+    })
+    expect((await enrol('phone 11')).error).toMatchObject({
+      status: 422,
+      code: 'too_many_enrolled_mfa_factors',
+    })
+    await backend.db.transaction((tx) =>
+      tx.query(
+        `update auth.mfa_factors set created_at = now() - interval '301 seconds'
+         where user_id = $1::uuid and friendly_name = 'phone 1'`,
+        [owner.id],
+      ),
+    )
+    expect((await enrol('phone 11')).error).toBeNull()
+  })
+
   it('changing the password or email from an aal1 session of a two-factor user is refused', async () => {
     const owner = await signedInUser(backend, 'mfa-update')
     await enrolTotp(owner.supabase)
