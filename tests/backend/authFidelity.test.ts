@@ -729,20 +729,85 @@ describe('settings come from supabase/config.toml', () => {
     expect(refused.error?.message).toBe('Password should be at least 12 characters.')
   })
 
-  it('sign-ups switched off in the file are refused, by password and by magic link', async () => {
+  // [auth] enable_signup is GoTrue's DISABLE_SIGNUP: no new account by password or by magic
+  // link (MagicLink signs a new or unconfirmed address up through Signup), existing ones sign in
+  // (supabase/auth internal/api/signup.go Signup, magic_link.go MagicLink, otp.go Otp, v2.196).
+  it('[auth] enable_signup = false: no new account, by password or by magic link', async () => {
+    await backend.stop()
+    const configFile = await configWith([/^enable_signup = true/m, 'enable_signup = false'])
+    backend = await startTestBackend({ configFile })
+    // Accounts the admin API made (it is not a sign-up): one confirmed, one still waiting.
+    const signedUp = await signedInUser(backend, 'closed-existing')
+    const waiting = uniqueEmail('closed-unconfirmed')
+    const made = await serviceClient(backend).auth.admin.createUser({
+      email: waiting,
+      password: 'a long password',
+    })
+    expect(made.error).toBeNull()
+    const signUp = await client(backend).auth.signUp({
+      email: uniqueEmail('closed'),
+      password: 'a long password',
+    })
+    expect(signUp.error).toMatchObject({ status: 422, code: 'signup_disabled' })
+    for (const email of [uniqueEmail('closed-otp'), waiting]) {
+      const otp = await client(backend).auth.signInWithOtp({ email })
+      expect(otp.error, email).toMatchObject({ status: 422, code: 'signup_disabled' })
+    }
+    const unknown = await client(backend).auth.signInWithOtp({
+      email: uniqueEmail('closed-otp'),
+      options: { shouldCreateUser: false },
+    })
+    expect(unknown.error).toMatchObject({ status: 422, code: 'otp_disabled' })
+    const signIn = await client(backend).auth.signInWithPassword({
+      email: signedUp.email,
+      password: signedUp.password,
+    })
+    expect(signIn.error).toBeNull()
+  })
+
+  // [auth.email] enable_signup is GoTrue's EXTERNAL_EMAIL_ENABLED (supabase/cli internal/start/
+  // start.go; pkg/config/auth.go ExternalEmailEnabled): off, no one signs up, in, or recovers by
+  // email (requireEmailProvider; token.go, magic_link.go, signup.go, resend.go, v2.196).
+  it('[auth.email] enable_signup = false: email sign-in of every kind is off, not only sign-ups', async () => {
     await backend.stop()
     const configFile = await configWith([
       /\[auth\.email\]\nenable_signup = true/,
       '[auth.email]\nenable_signup = false',
     ])
     backend = await startTestBackend({ configFile })
-    const signUp = await client(backend).auth.signUp({
-      email: uniqueEmail('closed'),
+    const signedUp = { email: uniqueEmail('no-email-existing'), password: 'a long password' }
+    expect(
+      (await serviceClient(backend).auth.admin.createUser({ ...signedUp, email_confirm: true }))
+        .error,
+    ).toBeNull()
+    const supabase = client(backend)
+    const signUp = await supabase.auth.signUp({
+      email: uniqueEmail('no-email'),
       password: 'a long password',
     })
-    expect(signUp.error).toMatchObject({ status: 422, code: 'signup_disabled' })
-    const otp = await client(backend).auth.signInWithOtp({ email: uniqueEmail('closed-otp') })
-    expect(otp.error).toMatchObject({ status: 422, code: 'otp_disabled' })
+    expect(signUp.error).toMatchObject({ status: 400, code: 'email_provider_disabled' })
+    expect(signUp.error?.message).toBe('Email signups are disabled')
+    const disabled = { code: 'email_provider_disabled', message: 'Email logins are disabled' }
+    expect(
+      (
+        await supabase.auth.signInWithPassword({
+          email: signedUp.email,
+          password: signedUp.password,
+        })
+      ).error,
+    ).toMatchObject({ status: 422, ...disabled })
+    expect((await supabase.auth.signInWithOtp({ email: signedUp.email })).error).toMatchObject({
+      status: 422,
+      ...disabled,
+    })
+    expect((await supabase.auth.resetPasswordForEmail(signedUp.email)).error).toMatchObject({
+      status: 400,
+      ...disabled,
+    })
+    expect(
+      (await supabase.auth.resend({ type: 'signup', email: signedUp.email })).error,
+    ).toMatchObject({ status: 400, ...disabled })
+    expect(backend.mailbox.list(signedUp.email)).toEqual([])
   })
 
   it('double_confirm_changes = false in the file: the new address alone makes the change', async () => {

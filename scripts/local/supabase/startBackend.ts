@@ -118,8 +118,8 @@ export async function startBackend(overrides: Partial<BackendOptions> = {}): Pro
             otpExpiry: options.otpExpiry,
             emailMaxFrequency: options.hosted.auth.email.maxFrequency,
             doubleConfirmChanges: options.hosted.auth.email.doubleConfirmChanges,
-            enableSignup:
-              options.hosted.auth.enableSignup && options.hosted.auth.email.enableSignup,
+            enableSignup: options.hosted.auth.enableSignup,
+            emailProvider: options.hosted.auth.email.enableSignup,
             password: {
               minimumLength: options.hosted.auth.minimumPasswordLength,
               requirements: options.hosted.auth.passwordRequirements,

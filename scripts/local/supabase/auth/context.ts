@@ -27,8 +27,13 @@ export interface AuthSettings {
    * confirm it too (GoTrue's Mailer.SecureEmailChangeEnabled).
    */
   doubleConfirmChanges: boolean
-  /** Whether new accounts may be created (config.toml enable_signup and [auth.email] enable_signup). */
+  /** config.toml `[auth] enable_signup`: whether new accounts may be made (GoTrue's DISABLE_SIGNUP). */
   enableSignup: boolean
+  /**
+   * config.toml `[auth.email] enable_signup`, which the CLI pushes as GoTrue's
+   * EXTERNAL_EMAIL_ENABLED: off, nobody signs up, in or recovers by email (errors.ts).
+   */
+  emailProvider: boolean
   /**
    * supabase/config.toml [auth] minimum_password_length and password_requirements, and
    * supabase/auth-management.json password_hibp_enabled.

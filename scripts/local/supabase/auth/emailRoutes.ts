@@ -5,7 +5,14 @@ import { checkPasswordStrength } from './passwordStrength.ts'
 import type { AuthContext } from './context.ts'
 import { sendAccountNotice, sendAuthEmail } from './emails.ts'
 import type { AccountNotice, EmailType } from './emails.ts'
-import { AuthError, otpExpired, userBanned, validationFailed } from './errors.ts'
+import {
+  AuthError,
+  emailLoginsDisabled,
+  otpExpired,
+  signupsDisabled,
+  userBanned,
+  validationFailed,
+} from './errors.ts'
 import {
   PURPOSES_BY_VERIFY_TYPE,
   clearAllTokens,
@@ -194,12 +201,14 @@ function requireEmail(body: Record<string, unknown>): string {
 /** POST /signup */
 export async function signup(ctx: AuthContext, req: Request, body: unknown) {
   if (!isRecord(body)) throw validationFailed('Request body must be a JSON object')
-  // config.toml enable_signup / [auth.email] enable_signup (GoTrue: 422 signup_disabled).
-  if (!ctx.settings.enableSignup)
-    throw new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance')
+  // [auth] enable_signup, then the email provider ([auth.email] enable_signup), after the
+  // address and password are checked (supabase/auth internal/api/signup.go Signup, v2.196).
+  if (!ctx.settings.enableSignup) throw signupsDisabled()
   const email = requireEmail(body)
   const password = stringField(body, 'password') ?? ''
   checkPasswordStrength(password, ctx.settings.password)
+  if (!ctx.settings.emailProvider)
+    throw new AuthError(400, 'email_provider_disabled', 'Email signups are disabled')
   const metadata = isRecord(body.data) ? body.data : {}
   const challenge = readChallenge(body)
   const redirectTo = redirectOf(ctx, req, body)
@@ -240,9 +249,14 @@ export async function otp(ctx: AuthContext, req: Request, body: unknown) {
   const metadata = isRecord(body.data) ? body.data : {}
   await ctx.db.transaction(async (tx) => {
     let user = await findUserByEmail(tx, email)
+    // GoTrue's order (internal/api/otp.go Otp, magic_link.go MagicLink, v2.196): an unknown
+    // address with create_user false, then email sign-in switched off, then an address with no
+    // confirmed account goes through Signup, which [auth] enable_signup = false refuses.
+    if (!user && !createIfMissing)
+      throw new AuthError(422, 'otp_disabled', 'Signups not allowed for otp')
+    if (!ctx.settings.emailProvider) throw emailLoginsDisabled(422)
+    if (!user?.email_confirmed_at && !ctx.settings.enableSignup) throw signupsDisabled()
     if (!user) {
-      if (!createIfMissing || !ctx.settings.enableSignup)
-        throw new AuthError(422, 'otp_disabled', 'Signups not allowed for otp')
       user = await createUser(tx, {
         email,
         passwordHash: null,
@@ -264,6 +278,8 @@ export async function otp(ctx: AuthContext, req: Request, body: unknown) {
 
 /** POST /recover. Answers the same whether or not the address has an account. */
 export async function recover(ctx: AuthContext, req: Request, body: unknown) {
+  // GoTrue mounts /recover behind requireEmailProvider (internal/api/api.go), before anything.
+  if (!ctx.settings.emailProvider) throw emailLoginsDisabled(400)
   if (!isRecord(body)) throw validationFailed('Request body must be a JSON object')
   const email = requireEmail(body)
   const challenge = readChallenge(body)
@@ -284,6 +300,7 @@ export async function resend(ctx: AuthContext, req: Request, body: unknown) {
     throw validationFailed('You must provide either an email or phone number and a type')
   if (type !== 'signup' && type !== 'email_change')
     throw validationFailed('Missing one of these types: signup, email_change')
+  if (!ctx.settings.emailProvider) throw emailLoginsDisabled(400)
   checkEmail(email)
   const challenge = readChallenge(body)
   const redirectTo = redirectOf(ctx, req, body)

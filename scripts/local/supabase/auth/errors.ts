@@ -39,6 +39,17 @@ export const sessionNotFound = () =>
   new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist')
 export const userNotFound = () =>
   new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist')
+/**
+ * Email sign-in switched off (`[auth.email] enable_signup = false`, GoTrue's
+ * EXTERNAL_EMAIL_ENABLED): 422 from a password sign-in (token.go ResourceOwnerPasswordGrant) and
+ * a magic link (magic_link.go MagicLink), 400 from a reset (middleware.go requireEmailProvider)
+ * and a resend (resend.go Validate); a sign-up says so in its own words (signup.go, 400).
+ */
+export const emailLoginsDisabled = (status: 400 | 422) =>
+  new AuthError(status, 'email_provider_disabled', 'Email logins are disabled')
+export const signupsDisabled = () =>
+  new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance')
+
 export const otpExpired = () => new AuthError(403, 'otp_expired', 'Token has expired or is invalid')
 
 /**

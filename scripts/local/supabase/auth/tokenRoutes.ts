@@ -2,7 +2,7 @@ import type { Queryable } from '../db/database.ts'
 import { isRecord, stringField } from '../http/respond.ts'
 import { tokenSettings } from './context.ts'
 import type { AuthContext } from './context.ts'
-import { AuthError, invalidCredentials, validationFailed } from './errors.ts'
+import { AuthError, emailLoginsDisabled, invalidCredentials, validationFailed } from './errors.ts'
 import { verifyPassword } from './passwords.ts'
 import { weaknessOnSignIn } from './passwordStrength.ts'
 import { redeemAuthCode } from './pkce.ts'
@@ -36,6 +36,9 @@ async function passwordGrant(ctx: AuthContext, body: Record<string, unknown>) {
   const email = stringField(body, 'email')
   const password = stringField(body, 'password')
   if (!email || !password) throw validationFailed('missing email or phone')
+  // [auth.email] enable_signup = false turns email sign-in off (token.go
+  // ResourceOwnerPasswordGrant, v2.196), before the address is looked up.
+  if (!ctx.settings.emailProvider) throw emailLoginsDisabled(422)
   // Hash before touching the database so the queue is not held during the slow part,
   // and so a missing user costs as much time as a wrong password.
   const user = await ctx.db.transaction((tx) => findUserByEmail(tx, email))
