@@ -346,6 +346,32 @@ describe('magic link, recovery and PKCE', () => {
     expect(data.session?.user.email).toBe(email)
   })
 
+  // supabase/auth v2.196: RecoverParams.Validate (internal/api/recover.go) and
+  // ResendConfirmationParams.Validate (internal/api/resend.go), type checked before the address.
+  it('answers a reset or a resend missing what it needs in GoTrue’s words', async () => {
+    const call = async (path: string, body: object) => {
+      const response = await fetch(`${backend.url}/auth/v1/${path}`, {
+        method: 'POST',
+        headers: { apikey: backend.anonKey, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+      return { status: response.status, ...((await response.json()) as object) }
+    }
+    const refused = (msg: string) => ({ status: 400, error_code: 'validation_failed', msg })
+    expect(await call('recover', {})).toMatchObject(refused('Password recovery requires an email'))
+    const types = 'Missing one of these types: signup, email_change, sms, phone_change'
+    expect(await call('resend', {})).toMatchObject(refused(types))
+    expect(await call('resend', { type: 'magiclink', email: uniqueEmail('r') })).toMatchObject(
+      refused(types),
+    )
+    expect(await call('resend', { type: 'signup' })).toMatchObject(
+      refused('Type provided requires an email address'),
+    )
+    expect(await call('resend', { type: 'email_change' })).toMatchObject(
+      refused('Missing email address or phone number'),
+    )
+  })
+
   it('recovers a password through the PKCE flow', async () => {
     const { email } = await signedInUser(backend, 'recover')
     const supabase = client(backend, backend.anonKey, 'pkce')
