@@ -80,6 +80,21 @@ const nativeStructuredCloneInWorker: Plugin = {
       : null,
 }
 
+// The preview worker's hast-util-to-html writes character references as the package's light
+// function does (src/features/workspace/preview/hexadecimalReferences.ts), without the table of
+// named references. Only its imports are redirected: the stand-in imports the package itself.
+const hexadecimalReferencesInWorker: Plugin = {
+  name: 'folio-hexadecimal-references-in-worker',
+  enforce: 'pre',
+  resolveId: (source, importer) =>
+    source === 'stringify-entities' &&
+    /[\\/]node_modules[\\/]hast-util-to-html[\\/]/.test(importer ?? '')
+      ? fileURLToPath(
+          new URL('./src/features/workspace/preview/hexadecimalReferences.ts', import.meta.url),
+        )
+      : null,
+}
+
 export default defineConfig({
   plugins: [
     // First: a wrong or missing environment variable stops the build before any work.
@@ -105,6 +120,7 @@ export default defineConfig({
     plugins: () => [
       lazyEntityDecoderInWorker,
       nativeStructuredCloneInWorker,
+      hexadecimalReferencesInWorker,
       shikiGrammarsModule(),
       shikiThemesPlugin(),
       // What each worker's chunks hold, for npm run size (the preview worker's budget).

@@ -117,11 +117,19 @@ export const EDITOR_BUDGET = {
  * and the preview counts no words (content/markdown.ts, `countWords`): 48.2 KB on 2026-11-28,
  * from 49.8 KB (decision 0056). The parser's reading of plain paragraphs, shared with the build
  * so both parse alike, then added 0.5 KB for a tenth of a prose post's render (decision 0017):
- * 48.7 KB.
+ * 48.7 KB. hast-util-to-html writes hexadecimal references without the named ones' table
+ * (preview/hexadecimalReferences.ts): 46.4 KB the same day (decision 0059).
  */
 export const PREVIEW_WORKER_BUDGET = {
-  maxGzipBytes: 49 * KB,
-  forbiddenPackages: ['@ungap/structured-clone', 'shiki', '@shikijs'],
+  maxGzipBytes: 47 * KB,
+  forbiddenPackages: [
+    '@ungap/structured-clone',
+    'shiki',
+    '@shikijs',
+    // hast-util-to-html writes hexadecimal references in the worker (vite.config.ts).
+    'character-entities-html4',
+    'character-entities-legacy',
+  ],
 }
 
 export function budgetFor(route: string): RouteBudget {
