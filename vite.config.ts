@@ -22,6 +22,7 @@ import { compileHintsPlugin } from './scripts/vite/compileHintsPlugin.ts'
 import { fontsPlugin } from './scripts/vite/fontsPlugin.ts'
 import { headScriptsPlugin } from './scripts/vite/headScriptsPlugin.ts'
 import { markdownHtmlPlugin } from './scripts/vite/markdownHtmlPlugin.ts'
+import { sharedRuntimeHelpersPlugin } from './scripts/vite/sharedRuntimeHelpersPlugin.ts'
 import { shikiGrammarsModule, shikiGrammarsPlugin } from './scripts/vite/shikiGrammarsPlugin.ts'
 import { shikiThemesPlugin } from './scripts/vite/shikiThemesPlugin.ts'
 
@@ -109,6 +110,7 @@ export default defineConfig({
     clientHeadPlugin(),
     preactClientPlugin(),
     markdownHtmlPlugin(),
+    sharedRuntimeHelpersPlugin(),
     entityDecoderWithoutDom,
     outDirAsidePlugin(outDir),
   ],
