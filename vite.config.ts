@@ -96,6 +96,17 @@ const hexadecimalReferencesInWorker: Plugin = {
       : null,
 }
 
+// The preview worker's unified only ever copies its empty base processor, so its `extend` is a
+// stand-in that merges nothing (src/features/workspace/preview/emptyExtend.ts).
+const emptyExtendInWorker: Plugin = {
+  name: 'folio-empty-extend-in-worker',
+  enforce: 'pre',
+  resolveId: (source, importer) =>
+    source === 'extend' && /[\\/]node_modules[\\/]unified[\\/]/.test(importer ?? '')
+      ? fileURLToPath(new URL('./src/features/workspace/preview/emptyExtend.ts', import.meta.url))
+      : null,
+}
+
 export default defineConfig({
   plugins: [
     // First: a wrong or missing environment variable stops the build before any work.
@@ -123,6 +134,7 @@ export default defineConfig({
       lazyEntityDecoderInWorker,
       nativeStructuredCloneInWorker,
       hexadecimalReferencesInWorker,
+      emptyExtendInWorker,
       shikiGrammarsModule(),
       shikiThemesPlugin(),
       // What each worker's chunks hold, for npm run size (the preview worker's budget).

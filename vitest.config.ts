@@ -9,5 +9,8 @@ export default defineConfig({
     environment: 'node',
     // Both cores: Vitest's default leaves one of two idle (54 s against 40 s for the suite here).
     maxWorkers: 2,
+    // unified through Vite rather than Node, so a test can stand in for what it imports: the
+    // preview worker gets its own `extend` (tests/unit/workspace/extendNotUsed.test.ts).
+    server: { deps: { inline: ['unified'] } },
   },
 })
