@@ -16,7 +16,7 @@ import { builtContent, folioContentPlugin, postPaths } from './scripts/content/v
 import { clientHeadPlugin } from './scripts/vite/clientHeadPlugin.ts'
 import { buildConfig, folioConfigPlugin } from './scripts/vite/configPlugin.ts'
 import { preactClientPlugin } from './scripts/vite/preactClientPlugin.ts'
-import { routePreloads } from './scripts/vite/routePreloads.ts'
+import { routePreloads, staticImportsPlugin } from './scripts/vite/routePreloads.ts'
 import { chunkPackagesPlugin } from './scripts/vite/chunkPackagesPlugin.ts'
 import { compileHintsPlugin } from './scripts/vite/compileHintsPlugin.ts'
 import { fontsPlugin } from './scripts/vite/fontsPlugin.ts'
@@ -122,6 +122,7 @@ export default defineConfig({
     preactClientPlugin(),
     markdownHtmlPlugin(),
     sharedRuntimeHelpersPlugin(),
+    staticImportsPlugin(),
     entityDecoderWithoutDom,
     outDirAsidePlugin(outDir),
   ],
