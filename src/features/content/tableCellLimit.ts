@@ -24,13 +24,16 @@ export function remarkTableCellLimit() {
   }
 }
 
+/** The blocks that may hold a table: a paragraph's or a table's text is not walked. */
+const TABLE_PARENTS = new Set(['root', 'blockquote', 'list', 'listItem', 'footnoteDefinition'])
+
 /** Ends each table of `tree` where GitHub would, putting the rest after it as a paragraph. */
 export function limitTableCells(tree: Root, markdown: string): void {
   // A stack, not recursion: blocks may nest deeper than the call stack goes.
   const parents: Nodes[] = [tree]
   for (let parent = parents.pop(); parent; parent = parents.pop()) {
-    if (!('children' in parent) || parent.type === 'table') continue
-    const children = parent.children as Nodes[]
+    if (!TABLE_PARENTS.has(parent.type)) continue
+    const children = (parent as Extract<Nodes, { children: unknown }>).children as Nodes[]
     for (let index = 0; index < children.length; index += 1) {
       const child = children[index]!
       if (child.type !== 'table') {

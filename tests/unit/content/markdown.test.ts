@@ -87,6 +87,14 @@ describe('the markdown pipeline holds a table to the empty cells GitHub adds', (
     expect(html).toMatch(/<\/table>\s*<p>row 526\nrow 527\n[^<]*row 600<\/p>\s*<p>After<\/p>/)
   })
 
+  it('ends such a table inside a quote inside a list as well', () => {
+    const rows = Array.from({ length: 600 }, (_, index) => `row ${index + 1}`)
+    const quoted = `${header(1000)}\n${rows.join('\n')}`.replaceAll(/^/gm, '  > ')
+    const { html } = renderMarkdown(`- item\n\n${quoted}`)
+    expect(html.match(/<tr>/g)).toHaveLength(1 + 525)
+    expect(html).toMatch(/<\/table>\s*<p>row 526\n/)
+  })
+
   it('keeps a ragged table that stays within that whole, every row padded', () => {
     const rows = Array.from({ length: 500 }, (_, index) => `row ${index + 1}`)
     const { html } = renderMarkdown(`${header(1000)}\n${rows.join('\n')}`)
