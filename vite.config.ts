@@ -1,8 +1,6 @@
-import { createRequire } from 'node:module'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
-import { defineConfig, type Plugin } from 'vite'
+import { defineConfig } from 'vite'
 import { finishBuild } from './scripts/build/finishBuild.ts'
 import { FinishingThread } from './scripts/build/finishingThread.ts'
 import { BundleCache } from './scripts/build/bundleCache.ts'
@@ -22,6 +20,7 @@ import { compileHintsPlugin } from './scripts/vite/compileHintsPlugin.ts'
 import { fontsPlugin } from './scripts/vite/fontsPlugin.ts'
 import { headScriptsPlugin } from './scripts/vite/headScriptsPlugin.ts'
 import { markdownHtmlPlugin } from './scripts/vite/markdownHtmlPlugin.ts'
+import { entityDecoderWithoutDom, previewWorkerStandIns } from './scripts/vite/moduleStandIns.ts'
 import { sharedRuntimeHelpersPlugin } from './scripts/vite/sharedRuntimeHelpersPlugin.ts'
 import { shikiGrammarsModule, shikiGrammarsPlugin } from './scripts/vite/shikiGrammarsPlugin.ts'
 import { shikiThemesPlugin } from './scripts/vite/shikiThemesPlugin.ts'
@@ -42,70 +41,6 @@ const cachedPages = () =>
     code: bundleCacheKey(),
     hash: pageBuildHash(buildId()),
   }))
-
-/** micromark's named-reference decoder (`decode-named-character-reference`), resolved to `file`. */
-function entityDecoderFrom(name: string, file: string): Plugin {
-  return {
-    name,
-    enforce: 'pre',
-    resolveId: (source) => (source === 'decode-named-character-reference' ? file : null),
-  }
-}
-
-// The markdown pipeline also runs in a worker, which has no DOM: micromark's entity decoder
-// must use its table, not `document` (in dev, main plugins also serve worker modules).
-const entityDecoderWithoutDom = entityDecoderFrom(
-  'folio-entity-decoder-without-dom',
-  createRequire(import.meta.url).resolve('decode-named-character-reference'),
-)
-
-// The preview worker's copy: the named references' table loads only for a note that has one
-// (src/features/workspace/preview/namedCharacterReferences.ts).
-const lazyEntityDecoderInWorker = entityDecoderFrom(
-  'folio-lazy-entity-decoder-in-worker',
-  fileURLToPath(
-    new URL('./src/features/workspace/preview/namedCharacterReferences.ts', import.meta.url),
-  ),
-)
-
-// The preview worker's copy of @ungap/structured-clone: the browser's own structuredClone
-// (src/features/workspace/preview/nativeStructuredClone.ts), without the polyfill.
-const nativeStructuredCloneInWorker: Plugin = {
-  name: 'folio-native-structured-clone-in-worker',
-  enforce: 'pre',
-  resolveId: (source) =>
-    source === '@ungap/structured-clone'
-      ? fileURLToPath(
-          new URL('./src/features/workspace/preview/nativeStructuredClone.ts', import.meta.url),
-        )
-      : null,
-}
-
-// The preview worker's hast-util-to-html writes character references as the package's light
-// function does (src/features/workspace/preview/hexadecimalReferences.ts), without the table of
-// named references. Only its imports are redirected: the stand-in imports the package itself.
-const hexadecimalReferencesInWorker: Plugin = {
-  name: 'folio-hexadecimal-references-in-worker',
-  enforce: 'pre',
-  resolveId: (source, importer) =>
-    source === 'stringify-entities' &&
-    /[\\/]node_modules[\\/]hast-util-to-html[\\/]/.test(importer ?? '')
-      ? fileURLToPath(
-          new URL('./src/features/workspace/preview/hexadecimalReferences.ts', import.meta.url),
-        )
-      : null,
-}
-
-// The preview worker's unified only ever copies its empty base processor, so its `extend` is a
-// stand-in that merges nothing (src/features/workspace/preview/emptyExtend.ts).
-const emptyExtendInWorker: Plugin = {
-  name: 'folio-empty-extend-in-worker',
-  enforce: 'pre',
-  resolveId: (source, importer) =>
-    source === 'extend' && /[\\/]node_modules[\\/]unified[\\/]/.test(importer ?? '')
-      ? fileURLToPath(new URL('./src/features/workspace/preview/emptyExtend.ts', import.meta.url))
-      : null,
-}
 
 export default defineConfig({
   plugins: [
@@ -132,10 +67,7 @@ export default defineConfig({
     // ES module workers can split: the dashboard preview's worker loads each grammar on demand.
     format: 'es',
     plugins: () => [
-      lazyEntityDecoderInWorker,
-      nativeStructuredCloneInWorker,
-      hexadecimalReferencesInWorker,
-      emptyExtendInWorker,
+      ...previewWorkerStandIns(),
       shikiGrammarsModule(),
       shikiThemesPlugin(),
       // What each worker's chunks hold, for npm run size (the preview worker's budget).
