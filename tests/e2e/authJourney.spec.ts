@@ -532,3 +532,21 @@ test('the two-factor step, whose session is only half signed in, does not say "s
   await expect(page.getByRole('heading', { name: 'Sign in to Folio' })).toBeVisible()
   await expect(notice).toHaveCount(0)
 })
+
+test('a refused sign-in leaves the keyboard on the button it pressed, not at the top of the page', async ({
+  page,
+}) => {
+  const user = await createUser('refused-focus')
+  // A wrong password sent from the button, by keyboard: the button disables itself while the
+  // service answers, and the browser then drops focus to the top of the page.
+  await page.goto('/login')
+  await waitForHydration(page)
+  await page.getByLabel('Email', { exact: true }).fill(user.email)
+  await page.getByLabel('Password').fill('not-the-password')
+  const signInButton = page.getByRole('button', { name: 'Sign in', exact: true })
+  await signInButton.focus()
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('alert')).toContainText('That email and password do not match')
+  // Enter again tries again, as it could not from the top of the page.
+  await expect(signInButton).toBeFocused()
+})

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react'
 import { Field } from '../../components/Field'
 import { FormMessage } from '../../components/FormMessage'
-import { useFocusOnShow } from '../../components/useFocusOnShow'
+import { refusedFormFocus, useFocusOnShow } from '../../components/useFocusOnShow'
 import { describeAuthError } from './describeAuthError'
 import { validateCredentials, type FieldErrors } from './credentials'
 import { loadSupabase } from './supabaseClient'
@@ -36,7 +36,7 @@ export function PasswordForm({ mode, redirectTarget, onSignedIn }: PasswordFormP
   useFocusOnShow(startedOver && !sentTo, () => form.current?.querySelector('input'))
   // A refused submit takes focus to the first field in error, whose error is read with it: from
   // the password field, Enter left focus there and a bad address was never said.
-  useFocusOnShow(errors, () => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]'))
+  useFocusOnShow(errors, () => refusedFormFocus(form.current))
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault()
