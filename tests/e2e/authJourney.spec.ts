@@ -550,3 +550,26 @@ test('a refused sign-in leaves the keyboard on the button it pressed, not at the
   // Enter again tries again, as it could not from the top of the page.
   await expect(signInButton).toBeFocused()
 })
+
+test('a password the sign-up service refuses is marked at the password field, which gets the keyboard', async ({
+  page,
+}) => {
+  // Found in a breach: the password field's fault. It is marked, says why and has the keyboard,
+  // as after the form's own checks, not only a message at the top of the form.
+  await page.goto('/login?mode=signup')
+  await waitForHydration(page)
+  await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('refused-breached'))
+  const password = page.getByLabel('Password')
+  await password.fill('password123')
+  await page.getByRole('button', { name: 'Create account' }).focus()
+  await page.keyboard.press('Enter')
+  await expect(password).toHaveAttribute('aria-invalid', 'true')
+  await expect(password).toHaveAccessibleDescription(
+    /That password has appeared in a data breach\. Choose a different one\./,
+  )
+  await expect(password).toBeFocused()
+  await expect(page.getByLabel('Email', { exact: true })).not.toHaveAttribute(
+    'aria-invalid',
+    'true',
+  )
+})

@@ -83,7 +83,12 @@ export function PasswordForm({ mode, redirectTarget, onSignedIn }: PasswordFormP
         data.weakPassword?.reasons,
       )
     } catch (error) {
-      setErrors({ form: await describeAuthError(error) })
+      const message = await describeAuthError(error)
+      // A password the service will not take (too weak, or since found in a breach) is the
+      // password field's fault: said under it, marked, and given the keyboard, as after the
+      // form's own checks. Anything else (wrong credentials, an unconfirmed address) is the form's.
+      const weak = (error as { code?: string } | null)?.code === 'weak_password'
+      setErrors(weak ? { password: message } : { form: message })
     } finally {
       setBusy(false)
     }
