@@ -39,4 +39,22 @@ test.describe('on a phone', () => {
     })
     expect(lines).toBe(1)
   })
+
+  test('a question that wraps continues under its first word, not under the triangle', async ({
+    page,
+  }) => {
+    await page.goto('/pricing')
+    const summary = page.locator('.faq summary', { hasText: 'if I cancel?' })
+    const { lines, textLefts } = await summary.evaluate((element) => {
+      const range = document.createRange()
+      range.selectNodeContents(element)
+      const rects = [...range.getClientRects()].filter((rect) => rect.width > 0)
+      return {
+        lines: new Set(rects.map((rect) => Math.round(rect.top))).size,
+        textLefts: [...new Set(rects.map((rect) => Math.round(rect.left)))],
+      }
+    })
+    expect(lines).toBeGreaterThan(1)
+    expect(textLefts).toHaveLength(1)
+  })
 })
