@@ -19,19 +19,3 @@ export function useFocusOnShow(shown: unknown, element: () => HTMLElement | null
     if (shown) element()?.focus()
   }, [shown])
 }
-
-/**
- * Where a refused form puts the keyboard: on its first field in error, whose error is read with
- * it; else back on its submit button, if that lost focus. A form disables the button while its
- * request is out, and a disabled button hands focus to the page's body: someone who pressed it
- * from the keyboard and was refused ("That email and password do not match") would go on from
- * the top of the page. Focus the person put anywhere else meanwhile stays there.
- */
-export function refusedFormFocus(form: HTMLFormElement | null): HTMLElement | null | undefined {
-  return (
-    form?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
-    (document.activeElement === document.body
-      ? form?.querySelector<HTMLElement>('[type="submit"]')
-      : null)
-  )
-}

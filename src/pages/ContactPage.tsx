@@ -1,5 +1,5 @@
 import '../styles/forms.css'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { supabaseConfig } from '../config'
 import { PageHeader } from '../components/PageHeader'
 import { Field } from '../components/Field'
@@ -7,7 +7,7 @@ import { FormMessage } from '../components/FormMessage'
 import { Seo } from '../app/Seo'
 import { useSafeNavigate } from '../app/useSafeNavigate'
 import { validateContact, type ContactErrors } from '../../supabase/functions/contact/validate'
-import { SubmitButton } from '../components/SubmitButton'
+import { SubmitButton, refusedFormFocus } from '../components/SubmitButton'
 
 type SendResult = { ok: true } | { ok: false; message: string; fields?: ContactErrors }
 
@@ -46,6 +46,12 @@ function ContactForm() {
   const [errors, setErrors] = useState<ContactErrors>({})
   const [message, setMessage] = useState<string | null>(null)
   const [sending, setSending] = useState(false)
+  const formElement = useRef<HTMLFormElement>(null)
+  // As on the sign-in forms, a refusal gives the keyboard to the first field in error, or back to
+  // the button. (A passive effect: useFocusOnShow here would cost /login a chunk of its own.)
+  useEffect(() => {
+    if (message) refusedFormFocus(formElement.current)?.focus()
+  }, [errors, message])
 
   const onSubmit = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -70,7 +76,13 @@ function ContactForm() {
   }
 
   return (
-    <form className="form contact-form" method="post" noValidate onSubmit={onSubmit}>
+    <form
+      ref={formElement}
+      className="form contact-form"
+      method="post"
+      noValidate
+      onSubmit={onSubmit}
+    >
       {message ? <FormMessage kind="error">{message}</FormMessage> : null}
       <Field label="Name" name="name" autoComplete="name" required error={errors.name} />
       <Field

@@ -248,3 +248,33 @@ test('the sign-in form keeps its labels and errors tied together after hydration
   await expect(page.getByRole('textbox', { name: 'Email' })).toHaveAttribute('aria-invalid', 'true')
   expect(await danglingIdReferences(page)).toEqual([])
 })
+
+test('a refused contact form gives the keyboard to the first field in error, or back to its button', async ({
+  page,
+}) => {
+  await page.goto('/contact')
+  await waitForHydration(page)
+  const send = page.getByRole('button', { name: 'Send message' })
+  await send.focus()
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('textbox', { name: 'Name' })).toBeFocused()
+
+  await page.getByRole('textbox', { name: 'Name' }).fill('Ada')
+  await page.getByRole('textbox', { name: 'Email' }).fill('ada@example.com')
+  await page.getByRole('textbox', { name: 'Message' }).fill('Do you have a plan for teams?')
+  // The service refuses (its hourly limit): the button, disabled while sending, gets focus back.
+  await page.route('**/functions/v1/contact', (route) =>
+    route.fulfill({
+      status: 429,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        error: 'You have sent several messages in the last hour. Please try again later.',
+        code: 'rate_limited',
+      }),
+    }),
+  )
+  await send.focus()
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('alert')).toContainText('Please try again later.')
+  await expect(send).toBeFocused()
+})

@@ -1,14 +1,14 @@
 import { useRef, useState } from 'react'
 import { Field } from '../../components/Field'
 import { FormMessage } from '../../components/FormMessage'
-import { refusedFormFocus, useFocusOnShow } from '../../components/useFocusOnShow'
+import { useFocusOnShow } from '../../components/useFocusOnShow'
 import { describeAuthError } from './describeAuthError'
 import { validateCredentials, type FieldErrors } from './credentials'
 import { loadSupabase } from './supabaseClient'
 import { PASSWORD_LENGTH_HINT } from '../../lib/passwordPolicy'
 import { callbackUrl } from './useAuthRedirect'
 import type { SignUpEmailSent } from './SignUpEmailSent'
-import { SubmitButton } from '../../components/SubmitButton'
+import { SubmitButton, refusedFormFocus } from '../../components/SubmitButton'
 
 interface PasswordFormProps {
   mode: 'signin' | 'signup'
