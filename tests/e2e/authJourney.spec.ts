@@ -573,3 +573,17 @@ test('a password the sign-up service refuses is marked at the password field, wh
     'true',
   )
 })
+
+test('a wrong two-factor code sent from the Verify button leaves the keyboard on Verify', async ({
+  page,
+}) => {
+  const user = await createTwoFactorUser('mfa-refused-focus')
+  await signInWithPassword(page, user.email, user.password)
+  const code = page.getByLabel('Authentication code')
+  await code.fill(user.totp.generate() === '000000' ? '111111' : '000000')
+  const verify = page.getByRole('button', { name: 'Verify', exact: true })
+  await verify.focus()
+  await page.keyboard.press('Enter')
+  await expect(page.getByText('That code did not match.', { exact: false })).toBeVisible()
+  await expect(verify).toBeFocused()
+})

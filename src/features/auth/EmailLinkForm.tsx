@@ -16,7 +16,7 @@ interface EmailLinkFormProps {
 export function EmailLinkForm({ purpose, redirectTarget }: EmailLinkFormProps) {
   const [email, setEmail] = useState('')
   const [sentTo, setSentTo] = useState<string | null>(null)
-  const { busy, error, setError, run } = useAuthAction()
+  const { busy, error, setError, run, form } = useAuthAction()
 
   async function submit(event: React.FormEvent) {
     event.preventDefault()
@@ -41,7 +41,7 @@ export function EmailLinkForm({ purpose, redirectTarget }: EmailLinkFormProps) {
   }
 
   return (
-    <form className="form" onSubmit={submit} noValidate aria-busy={busy}>
+    <form ref={form} className="form" onSubmit={submit} noValidate aria-busy={busy}>
       {sentTo ? (
         <FormMessage kind="success">
           {purpose === 'magic-link'

@@ -16,7 +16,7 @@ interface MfaChallengeFormProps {
 export function MfaChallengeForm({ onVerified }: MfaChallengeFormProps) {
   const [code, setCode] = useState('')
   const [params, setParams] = useSearchParams()
-  const { busy, error, setError, run } = useAuthAction()
+  const { busy, error, setError, run, form } = useAuthAction()
 
   async function submit(event: React.FormEvent) {
     event.preventDefault()
@@ -41,7 +41,7 @@ export function MfaChallengeForm({ onVerified }: MfaChallengeFormProps) {
     })
 
   return (
-    <form className="form" onSubmit={submit} noValidate aria-busy={busy}>
+    <form ref={form} className="form" onSubmit={submit} noValidate aria-busy={busy}>
       <p>
         Your account is protected by two-factor authentication. Enter the code your authenticator
         app shows for Folio.
