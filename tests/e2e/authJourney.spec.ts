@@ -150,11 +150,15 @@ test('a reset form without a session (link used up) says so and offers a new lin
   await waitForHydration(page)
   await page.getByLabel('New password', { exact: true }).fill('a-brand-new-password')
   await page.getByLabel('Repeat the new password').fill('a-brand-new-password')
-  await page.getByRole('button', { name: 'Save new password' }).click()
+  // Pressed from the keyboard: the refusal gives the keyboard back to the button.
+  const save = page.getByRole('button', { name: 'Save new password' })
+  await save.focus()
+  await page.keyboard.press('Enter')
   const alert = page.getByRole('alert')
   await expect(alert).toContainText(
     'Your reset link has expired or was already used. Ask for a new one.',
   )
+  await expect(save).toBeFocused()
   await alert.getByRole('link', { name: 'Ask for a new link' }).click()
   await expect(page).toHaveURL(/\/login\?mode=forgot$/)
   await expect(page.getByRole('button', { name: 'Email me a reset link' })).toBeVisible()

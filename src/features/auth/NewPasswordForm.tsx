@@ -11,7 +11,7 @@ import { TOTP_CODE_REQUIRED, needsStepUp, verifySecondFactor } from './secondFac
 import { PASSWORD_LENGTH_HINT, passwordLengthProblem } from '../../lib/passwordPolicy'
 import { loadSupabase } from './supabaseClient'
 import { TotpCodeField } from './TotpCodeField'
-import { SubmitButton } from '../../components/SubmitButton'
+import { SubmitButton, refusedFormFocus } from '../../components/SubmitButton'
 
 interface NewPasswordFormProps {
   onDone: () => void
@@ -38,13 +38,13 @@ export function NewPasswordForm({ onDone, onCancel, purpose = 'change' }: NewPas
   const [passwordError, setPasswordError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   // A refused password takes focus, its error read with it: Enter in the second field left focus
-  // there and nothing was said. (A layout effect as in AccountPanel: this form renders only in
-  // the browser, and useFocusOnShow would cost /login a chunk of its own.)
+  // there and nothing was said. Any other refusal gives focus back to the button, which was
+  // disabled while saving (refusedFormFocus). (A layout effect as in AccountPanel: this form
+  // renders only in the browser, and useFocusOnShow would cost /login a chunk of its own.)
   const passwordForm = useRef<HTMLFormElement>(null)
   useLayoutEffect(() => {
-    if (passwordError)
-      passwordForm.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
-  }, [passwordError])
+    if (passwordError || error) refusedFormFocus(passwordForm.current)?.focus()
+  }, [passwordError, error])
 
   async function save(supabase: Awaited<ReturnType<typeof loadSupabase>>) {
     const { error: failure } = await supabase.auth.updateUser({ password })
