@@ -115,3 +115,37 @@ test('the checkout error box is padded evenly', async ({ page }) => {
   const { top, bottom } = await innerSpace(problem)
   expect(top).toBeCloseTo(bottom, 0)
 })
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } })
+
+  test('a sign-in screen’s title wrapped on a phone leaves no word alone on a line', async ({
+    page,
+  }) => {
+    for (const address of [
+      // "We could not sign you / in"
+      '/confirm#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired',
+      // "Create your Folio / account"
+      '/login?mode=signup',
+    ]) {
+      await page.goto('/about')
+      await page.goto(address)
+      await waitForHydration(page)
+      const heading = page.getByRole('heading', { level: 1 })
+      await expect(heading).not.toHaveText(/…$/)
+      const widths = await heading.evaluate((element) => {
+        const range = document.createRange()
+        range.selectNodeContents(element)
+        const lines = new Map<number, number>()
+        for (const rect of range.getClientRects()) {
+          const top = Math.round(rect.top)
+          lines.set(top, (lines.get(top) ?? 0) + rect.width)
+        }
+        return [...lines.values()]
+      })
+      expect(widths.length, address).toBeGreaterThan(1)
+      // Balanced: the shortest line is at least half the longest.
+      expect(Math.min(...widths) / Math.max(...widths), address).toBeGreaterThan(0.5)
+    }
+  })
+})
