@@ -234,6 +234,33 @@ test('search from the keyboard: Enter opens the first match, the arrows walk the
   expect(openDocumentId(page)).toBe(runbook.id)
 })
 
+test('Ctrl/⌘+K works while the list is still loading, and the search applies once it is there', async ({
+  page,
+}) => {
+  const user = await createUser('dash-search-early')
+  await insertDocument(user, { title: 'Runbook: database' })
+  await insertDocument(user, { title: 'Ideas' })
+  // The list held back, as on a slow connection.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.context().route(/\/rest\/v1\/documents\?select=/, async (route) => {
+    await held
+    await route.continue()
+  })
+  await signIn(page, user)
+  await expect(page.getByText('Loading your documents…')).toBeVisible()
+  // The search field came with the list: the shortcut found nothing to focus.
+  await page.keyboard.press('ControlOrMeta+K')
+  const search = page.getByRole('searchbox', { name: 'Search documents by title' })
+  await expect(search).toBeFocused()
+  await page.keyboard.type('runbook')
+  release()
+  await expect(documentLink(page, 'Runbook: database')).toBeVisible()
+  await expect(documentLink(page, 'Ideas')).toHaveCount(0)
+  await expect(search).toBeFocused()
+  await expect(search).toHaveValue('runbook')
+})
+
 test('an arrow pressed in the same frame as Ctrl/⌘+K keeps the result it reached', async ({
   page,
 }) => {

@@ -288,13 +288,15 @@ export function Workspace({ userId, footer }: WorkspaceProps) {
           </UpgradePrompt>
         ) : null}
         {error ? <FormMessage kind="error">{error.message}</FormMessage> : null}
-        {docs.status === 'loading' ? <p className="status-note">Loading your documents…</p> : null}
         {docs.status === 'error' && docs.error ? (
           <FormMessage kind="error">{docs.error}</FormMessage>
         ) : null}
-        {docs.documents.length > 0 ? (
+        {/* There while the list loads, so Ctrl/⌘+K and / have their field from the first moment;
+            what is typed meanwhile searches the list once it is there. */}
+        {docs.status === 'loading' || docs.documents.length > 0 ? (
           <DocumentList
             documents={docs.documents}
+            loading={docs.status === 'loading'}
             selectedId={selectedId}
             query={query}
             onQueryChange={setQuery}

@@ -7,6 +7,8 @@ import type { DocumentSummary } from '../types'
 
 interface DocumentListProps {
   documents: DocumentSummary[]
+  /** The list is still being fetched: the search field is there, the titles are not yet. */
+  loading: boolean
   selectedId: string | null
   query: string
   onQueryChange: (query: string) => void
@@ -84,7 +86,9 @@ export function DocumentList(props: DocumentListProps) {
       <p id="doc-search-keys" className="visually-hidden">
         Enter opens the first match; the down arrow moves to the results.
       </p>
-      {shown.length === 0 ? (
+      {props.loading && props.documents.length === 0 ? (
+        <p className="status-note">Loading your documents…</p>
+      ) : shown.length === 0 ? (
         <p className="status-note doc-list__none">
           No document title matches “{props.query.trim()}”.
         </p>
