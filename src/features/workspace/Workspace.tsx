@@ -1,4 +1,11 @@
-import { useCallback, useEffect, useRef, useState, type CSSProperties } from 'react'
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+} from 'react'
 import { flushSync } from 'react-dom'
 import { useSearchParams } from 'react-router-dom'
 import { FormMessage } from '../../components/FormMessage'
@@ -60,6 +67,32 @@ export function Workspace({ userId, footer }: WorkspaceProps) {
   const [limitHitAt, setLimitHitAt] = useState<number | null>(null)
   const [confirming, setConfirming] = useState<DocumentSummary | null>(null)
   const [undo, setUndo] = useState<{ row: WorkspaceDocument; wasOpen: boolean } | null>(null)
+  const toasts = useRef<HTMLDivElement>(null)
+  /**
+   * A deletion just undone. Undone by the toast's button, whose focus went with it, the restored
+   * title in the list takes the focus, and a screen reader says it there; by Ctrl/⌘+Z, focus
+   * stays where it was and the toast region says it. Either way once: `saidByFocus` is settled
+   * after the render that puts the row back, and only then is "Restored …" shown, with the
+   * region silent if the focus said it.
+   */
+  const [restored, setRestored] = useState<{
+    id: string
+    title: string
+    focusRow: boolean
+    saidByFocus?: boolean
+  } | null>(null)
+  useLayoutEffect(() => {
+    if (!restored || restored.saidByFocus !== undefined) return
+    const href = `?doc=${encodeURIComponent(restored.id)}`
+    const row = [
+      ...(listItems.current?.querySelectorAll<HTMLElement>('.doc-list__link') ?? []),
+    ].find((link) => link.getAttribute('href') === href)
+    // Not when the person has put the focus somewhere meanwhile.
+    const focusFree = !document.activeElement || document.activeElement === document.body
+    if (restored.focusRow && focusFree) row?.focus()
+    setRestored({ ...restored, saidByFocus: !!row && document.activeElement === row })
+  }, [restored])
+  const forgetRestored = useCallback(() => setRestored(null), [])
   // The document whose editor takes the focus as it opens: one just created, or the match
   // Enter opened from the search field, so that typing goes on in its text.
   const [focusEditorOf, setFocusEditorOf] = useState<string | null>(null)
@@ -155,12 +188,14 @@ export function Workspace({ userId, footer }: WorkspaceProps) {
     const result = await docs.remove(document.id)
     if (!result.ok) return setError(refusal(result))
     setFocusListAfter({ id: document.id, position })
+    setRestored(null)
     if (result.data) setUndo({ row: { ...result.data, body: draft ?? result.data.body }, wasOpen })
   }
 
   async function restore() {
     if (!undo) return
     const { row, wasOpen } = undo
+    const byButton = !!toasts.current?.contains(document.activeElement)
     setUndo(null)
     setError(null)
     const result = await docs.restore(row.id, { title: row.title, body: row.body })
@@ -170,6 +205,7 @@ export function Workspace({ userId, footer }: WorkspaceProps) {
       else setError(refusal(result))
       return
     }
+    setRestored({ id: result.data.id, title: result.data.title, focusRow: byButton })
     if (wasOpen) await open(result.data.id)
   }
 
@@ -397,13 +433,27 @@ export function Workspace({ userId, footer }: WorkspaceProps) {
           onCancel={() => setConfirming(null)}
         />
       ) : null}
-      {undo ? (
-        <UndoToast
-          message={`Deleted “${undo.row.title}”.`}
-          onUndo={() => void restore()}
-          onExpire={() => setUndo(null)}
-        />
-      ) : null}
+      {/* On the page from the start and out of the grid's flow, so that each toast is news. */}
+      <div
+        ref={toasts}
+        className="workspace__toasts"
+        role="status"
+        aria-live={restored?.saidByFocus ? 'off' : 'polite'}
+      >
+        {undo ? (
+          <UndoToast
+            message={`Deleted “${undo.row.title}”.`}
+            onUndo={() => void restore()}
+            onExpire={() => setUndo(null)}
+          />
+        ) : restored?.saidByFocus !== undefined ? (
+          <UndoToast
+            message={`Restored “${restored.title}”.`}
+            onExpire={forgetRestored}
+            durationMs={4000}
+          />
+        ) : null}
+      </div>
     </div>
   )
 }
