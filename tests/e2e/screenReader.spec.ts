@@ -5,7 +5,7 @@
 import { expect, test } from '@playwright/test'
 import { announcements, recordAnnouncements } from './announcements.ts'
 import { createUser, signIn } from './backend.ts'
-import { documentLink, insertDocument } from './dashboardHelpers.ts'
+import { documentLink, insertDocument, openNewNote, preview } from './dashboardHelpers.ts'
 
 async function deleteByKeyboard(page: import('@playwright/test').Page, title: string) {
   await page.getByRole('button', { name: `Delete “${title}”` }).focus()
@@ -75,4 +75,49 @@ test('an undo by its button hands focus to the restored title, which says it, an
   await expect(documentLink(page, 'Oops')).toBeFocused()
   await expect(page.getByTestId('undo-toast')).toHaveText('Restored “Oops”.')
   expect((await announcements(page)).slice(before)).toEqual([])
+})
+
+test("the preview's headings sit under the note's own heading, with the blog's ids", async ({
+  page,
+}) => {
+  await openNewNote(page, 'sr-outline', {
+    title: 'Deploy notes',
+    body: '# Deploy notes\n\nIntro.\n\n## Steps\n\nDo it.\n\n### Rollback\n\nUndo it.\n\n###### Aside\n',
+  })
+  await expect(preview(page).locator('h2')).toHaveText(/Steps/)
+  // The page: its h1 (Your workspace), the list's h2 (Documents), the open note's h2 (its
+  // title); the note's own "#" was a second h1 inside that h2's section.
+  const outline = await page.evaluate(() =>
+    [...document.querySelectorAll('h1, h2, h3, h4, h5, h6, [role="heading"]')].map((heading) => {
+      const level = Number(heading.getAttribute('aria-level') ?? heading.tagName.slice(1))
+      const words = heading.cloneNode(true) as Element
+      words.querySelector('.heading-anchor')?.remove()
+      return `${level} ${words.textContent?.trim()}`
+    }),
+  )
+  expect(outline).toEqual([
+    '1 Your workspace',
+    '2 Documents',
+    '2 Deploy notes',
+    '3 Deploy notes',
+    '4 Steps',
+    '5 Rollback',
+    '6 Aside',
+  ])
+  // What Chromium itself tells a screen reader, not only what the attributes say.
+  const cdp = await page.context().newCDPSession(page)
+  const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as {
+    nodes: {
+      role?: { value: string }
+      name?: { value: string }
+      properties?: { name: string; value: { value: unknown } }[]
+    }[]
+  }
+  const levels = nodes
+    .filter((node) => node.role?.value === 'heading')
+    .map((node) => node.properties?.find(({ name }) => name === 'level')?.value.value)
+  expect(levels).toEqual(outline.map((heading) => Number(heading.split(' ')[0])))
+  // The anchors are the blog's: the same ids and links, whatever level is said.
+  await expect(preview(page).locator('h1')).toHaveAttribute('id', 'user-content-deploy-notes')
+  await expect(preview(page).locator('h2 a.heading-anchor')).toHaveAttribute('href', '#steps')
 })

@@ -11,6 +11,7 @@ import remarkParse from 'remark-parse'
 import remarkRehype from 'remark-rehype'
 import { unified } from 'unified'
 import { setAutoDirection } from './autoDirection'
+import { sayHeadingsBelow } from './headingLevels'
 import { autolinkLiteralsNotIn } from './autolinkLiterals'
 import { remarkGfmSyntax, type GfmSyntaxOptions } from './remarkGfmSyntax'
 import { decorate } from './rehypeDecorate'
@@ -29,6 +30,12 @@ export interface MarkdownOptions {
    * segments); by default repeats are numbered from this text's first heading.
    */
   slug?: (text: string) => string
+  /**
+   * The level of the page's heading the text is shown under (the dashboard preview, under the
+   * note's title): its headings are said that many levels lower (headingLevels.ts). The blog's
+   * pages have none: a post's text is the page.
+   */
+  headingsBelowLevel?: number
   /** Say where each top-level block came from in the markdown (`blockLines`). */
   sourceLines?: boolean
   /**
@@ -100,6 +107,7 @@ export function renderMarkdown(markdown: string, options: MarkdownOptions = {}):
   // Counted before highlighting, as before: code is not prose either way.
   const words = options.countWords?.(tree)
   if (options.autoDirection) setAutoDirection(tree)
+  if (options.headingsBelowLevel) sayHeadingsBelow(tree, options.headingsBelowLevel)
   if (options.highlight) highlightCodeBlocks(tree, options.highlight)
   return {
     html: printer.stringify(tree),

@@ -5,6 +5,7 @@ import {
   fenceLanguages,
 } from '../../../src/features/workspace/preview/previewRenderer.ts'
 import { createBrowserHighlighter } from '../../../src/features/workspace/preview/shikiBrowser.ts'
+import { renderMarkdown } from '../../../src/features/content/markdown.ts'
 
 /** A render's blocks as one HTML text. */
 async function htmlOf(blocks: Promise<string[]>): Promise<string> {
@@ -47,10 +48,34 @@ describe('the preview pipeline', () => {
     expect(html).not.toMatch(/<(pre|code)[^>]*dir=/)
   })
 
+  it("says the note's headings under its title in the dashboard, with the blog's tags, ids and anchors", async () => {
+    const { renderer } = countingRenderer()
+    const markdown =
+      '# Plan\n\n## Steps\n\n### Rollback\n\n#### Why\n\n##### Notes\n\n###### Aside\n'
+    const html = await htmlOf(renderer.render(markdown))
+    const said = [...html.matchAll(/<h(\d) id="([^"]+)"[^>]*aria-level="(\d)"/g)].map(
+      ([, tag, id, level]) => `h${tag}#${id}: ${level}`,
+    )
+    // The page's h1, the note's title an h2: the note's "#" is the third level.
+    expect(said).toEqual([
+      'h1#user-content-plan: 3',
+      'h2#user-content-steps: 4',
+      'h3#user-content-rollback: 5',
+      'h4#user-content-why: 6',
+      'h5#user-content-notes: 6',
+      'h6#user-content-aside: 6',
+    ])
+    expect(html).toContain('<a class="heading-anchor" href="#steps"')
+    // The blog renders the same markdown as the page's own outline, unchanged.
+    const blog = renderMarkdown(markdown).html
+    expect(blog).not.toContain('aria-level')
+    expect(blog.replace(/ dir="auto"/g, '')).toBe(html.replace(/ dir="auto"| aria-level="\d"/g, ''))
+  })
+
   it('highlights fenced code with the site themes, loading only the grammars used', async () => {
     const { renderer, requested } = countingRenderer()
     const html = await htmlOf(renderer.render('# Title\n\n```ts\nconst answer: number = 42\n```\n'))
-    expect(html).toContain('<h1 id="user-content-title" dir="auto">')
+    expect(html).toContain('<h1 id="user-content-title" dir="auto" aria-level="3">')
     expect(html).toMatch(/<pre class="shiki shiki-themes github-light-default github-dark-default"/)
     expect(html).toContain('--shiki-light:')
     expect(html).toContain('--shiki-dark:')

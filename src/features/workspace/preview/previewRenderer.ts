@@ -121,6 +121,8 @@ export function createPreviewRenderer(deps: PreviewRendererDeps): PreviewRendere
             highlight,
             siteOrigin,
             autoDirection: true,
+            // Shown under the open note's title, the dashboard's second level (DocumentEditor).
+            headingsBelowLevel: 2,
             slug,
             sourceLines: true,
           }),
