@@ -8,12 +8,17 @@ import { TOTP_CODE_REQUIRED } from './secondFactor'
 import { loadSupabase } from './supabaseClient'
 import { useAuthAction } from './useAuthAction'
 import { SubmitButton } from '../../components/SubmitButton'
+import { LoadingInPlace } from '../../components/LoadingInPlace'
 
 interface Enrolment {
   factorId: string
   qrCode: string
   secret: string
 }
+
+/** The authenticator apps (TOTP) a sign-in can ask for. */
+const verifiedTotp = (factors: Factor[]) =>
+  factors.filter((factor) => factor.factor_type === 'totp' && factor.status === 'verified')
 
 /** Asked afresh each time: the connection can go while the factors are asked for. */
 const isOffline = () => navigator.onLine === false
@@ -146,15 +151,10 @@ export function TwoFactorSettings({ user }: { user: User }) {
     })
 
   const verified = (factors ?? []).filter((factor) => factor.status === 'verified')
-  return (
-    <section aria-labelledby="two-factor-title" className="account-section">
-      <h2 id="two-factor-title" ref={heading} tabIndex={-1}>
-        Two-factor authentication
-      </h2>
-      {error ? <FormMessage kind="error">{error}</FormMessage> : null}
-      {notice ? <FormMessage kind="success">{notice}</FormMessage> : null}
-      {factors === null ? <p className="status-note">Loading…</p> : null}
-      {verified.map((factor) => (
+  /** The card's state: each authenticator with its Remove button, or Off and the set-up button. */
+  const factorsView = (shown: Factor[], setUpRef?: React.Ref<HTMLButtonElement>) =>
+    shown.length > 0 ? (
+      shown.map((factor) => (
         <div key={factor.id} className="account-section__row">
           <p>
             On, with <strong>{factor.friendly_name || 'an authenticator app'}</strong>. Signing in
@@ -164,26 +164,40 @@ export function TwoFactorSettings({ user }: { user: User }) {
             Remove
           </button>
         </div>
-      ))}
-      {factors !== null && verified.length === 0 && !enrolment ? (
-        <>
-          <p>
-            Off. Add an authenticator app (1Password, Google Authenticator, Aegis…) so a stolen
-            password is not enough to reach your notes.
-          </p>
-          <div className="button-row">
-            <button
-              ref={setUpButton}
-              type="button"
-              className="button button--primary"
-              onClick={startEnrolment}
-              disabled={busy}
-            >
-              Set up two-factor
-            </button>
-          </div>
-        </>
+      ))
+    ) : (
+      <>
+        <p>
+          Off. Add an authenticator app (1Password, Google Authenticator, Aegis…) so a stolen
+          password is not enough to reach your notes.
+        </p>
+        <div className="button-row">
+          <button
+            ref={setUpRef}
+            type="button"
+            className="button button--primary"
+            onClick={startEnrolment}
+            disabled={busy}
+          >
+            Set up two-factor
+          </button>
+        </div>
+      </>
+    )
+  return (
+    <section aria-labelledby="two-factor-title" className="account-section">
+      <h2 id="two-factor-title" ref={heading} tabIndex={-1}>
+        Two-factor authentication
+      </h2>
+      {error ? <FormMessage kind="error">{error}</FormMessage> : null}
+      {notice ? <FormMessage kind="success">{notice}</FormMessage> : null}
+      {factors === null ? (
+        // In the room of what the session was signed in with, most likely still the answer.
+        <LoadingInPlace expected={factorsView(verifiedTotp(user.factors ?? []))}>
+          <p className="status-note">Loading…</p>
+        </LoadingInPlace>
       ) : null}
+      {factors !== null && !enrolment ? factorsView(verified, setUpButton) : null}
       {enrolment ? (
         <form className="form" onSubmit={verify} noValidate>
           <p ref={instructions} tabIndex={-1}>

@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { Link, useLocation } from 'react-router-dom'
 import type { Session } from '@supabase/supabase-js'
 import { FormMessage } from '../../components/FormMessage'
+import { LoadingInPlace } from '../../components/LoadingInPlace'
 import { loadSupabase } from '../auth'
 import { NewPasswordForm, SignOutOptions, TwoFactorSettings } from '../auth/account'
 import { formatLocalDay } from '../../lib/formatDate'
@@ -58,6 +59,9 @@ function useSubscription(userId: string, online: boolean): SubscriptionState {
   return state
 }
 
+/** Laid out, not shown, not read, not focusable: room kept (LoadingInPlace). */
+const UNSEEN = { className: 'loading-in-place__room', 'aria-hidden': true } as const
+
 /**
  * The plan, and for a subscriber the way to Stripe's portal. Someone who never subscribed has
  * no billing account there (the portal page could only send them to /pricing): their way on
@@ -67,18 +71,23 @@ function PlanAndBilling({ userId, online }: { userId: string; online: boolean })
   const state = useSubscription(userId, online)
   // Offline, what was read stays; what was not is the plan this tab last heard of.
   const offlinePlan = state.status === 'read' || online ? undefined : knownPlan(userId)
+  // While it is checked, the room of the plan this tab last heard of (the dashboard asks), or
+  // of Free, which most people are on.
+  const expected = knownPlan(userId) ?? 'free'
+  const checking = state.status === 'loading' && offlinePlan === undefined
   return (
     <dl className="account-panel__facts">
       <dt>Plan</dt>
       {offlinePlan === undefined ? (
-        <PlanSummary state={state} />
+        <PlanSummary state={state} expected={expected} />
       ) : (
         <OfflinePlanSummary plan={offlinePlan} />
       )}
-      {state.status === 'read' && state.subscription ? (
+      {(state.status === 'read' && state.subscription) || (checking && expected === 'pro') ? (
         <>
-          <dt>Billing</dt>
-          <dd>
+          {/* Checking, only its room (LoadingInPlace): a subscriber's billing link comes with Pro. */}
+          <dt {...(checking && UNSEEN)}>Billing</dt>
+          <dd {...(checking && UNSEEN)}>
             <Link to="/stripe">Manage billing, invoices and your card</Link>
           </dd>
         </>
@@ -87,13 +96,46 @@ function PlanAndBilling({ userId, online }: { userId: string; online: boolean })
   )
 }
 
+function FreePlanWords() {
+  return (
+    <>
+      Free: up to {FREE_DOCUMENT_LIMIT} documents, no image attachments.{' '}
+      <Link to="/pricing">Upgrade to Pro</Link>
+    </>
+  )
+}
+
 function FreePlanSummary() {
   return (
     <dd data-testid="account-plan">
-      Free: up to {FREE_DOCUMENT_LIMIT} documents, no image attachments.{' '}
-      <Link to="/pricing">Upgrade to Pro</Link>
+      <FreePlanWords />
     </dd>
   )
+}
+
+/** A subscriber's plan: Pro, its state, and the day it renews or ends. */
+function ProPlanWords({ subscription }: { subscription: Subscription }) {
+  const live = subscription.status === 'active' || subscription.status === 'trialing'
+  const ending = subscription.cancel_at_period_end
+  return (
+    <>
+      Pro{live ? '' : ` (${subscription.status.replace('_', ' ')})`}
+      {' · '}
+      {ending ? 'ends on ' : 'renews on '}
+      <time dateTime={subscription.current_period_end}>
+        {formatLocalDay(subscription.current_period_end)}
+      </time>
+      {/* Cancelled in the portal: Pro until that day, and the portal can still resume it. */}
+      {ending ? '. Nothing is deleted then; resume it in billing to keep Pro.' : null}
+    </>
+  )
+}
+
+/** A subscription renewing in a month, for the room a subscriber's plan takes. */
+const RENEWING: Subscription = {
+  status: 'active',
+  current_period_end: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+  cancel_at_period_end: false,
 }
 
 function OfflinePlanSummary({ plan }: { plan: PlanId | null }) {
@@ -107,8 +149,19 @@ function OfflinePlanSummary({ plan }: { plan: PlanId | null }) {
   )
 }
 
-function PlanSummary({ state }: { state: SubscriptionState }) {
-  if (state.status === 'loading') return <dd>Checking…</dd>
+function PlanSummary({ state, expected }: { state: SubscriptionState; expected: PlanId }) {
+  if (state.status === 'loading')
+    return (
+      <dd>
+        <LoadingInPlace
+          expected={
+            expected === 'pro' ? <ProPlanWords subscription={RENEWING} /> : <FreePlanWords />
+          }
+        >
+          Checking…
+        </LoadingInPlace>
+      </dd>
+    )
   if (state.status === 'failed')
     return (
       <dd data-testid="account-plan">
@@ -117,18 +170,9 @@ function PlanSummary({ state }: { state: SubscriptionState }) {
     )
   const { subscription } = state
   if (!subscription) return <FreePlanSummary />
-  const live = subscription.status === 'active' || subscription.status === 'trialing'
-  const ending = subscription.cancel_at_period_end
   return (
     <dd data-testid="account-plan">
-      Pro{live ? '' : ` (${subscription.status.replace('_', ' ')})`}
-      {' · '}
-      {ending ? 'ends on ' : 'renews on '}
-      <time dateTime={subscription.current_period_end}>
-        {formatLocalDay(subscription.current_period_end)}
-      </time>
-      {/* Cancelled in the portal: Pro until that day, and the portal can still resume it. */}
-      {ending ? '. Nothing is deleted then; resume it in billing to keep Pro.' : null}
+      <ProPlanWords subscription={subscription} />
     </dd>
   )
 }
