@@ -1,9 +1,12 @@
 import type { Page } from '@playwright/test'
 
-/** A layout shift the page had, and what moved: each element's name and the start of its text. */
+/**
+ * A layout shift the page had, and what moved: each element's name, the start of its text and
+ * the landmark it is in (HEADER, ASIDE, MAIN, FOOTER; '' for none).
+ */
 export interface LayoutShift {
   value: number
-  moved: { node: string; text: string }[]
+  moved: { node: string; text: string; landmark: string }[]
 }
 
 /** From the next navigation on, the page keeps every layout shift for `layoutShifts`. */
@@ -19,6 +22,10 @@ export async function recordLayoutShifts(page: Page): Promise<void> {
         const moved = entry.sources.map(({ node }) => ({
           node: node?.nodeName ?? '?',
           text: (node?.textContent ?? '?').trim().slice(0, 40),
+          landmark:
+            (node instanceof Element ? node : node?.parentElement)?.closest(
+              'header, aside, main, footer',
+            )?.nodeName ?? '',
         }))
         shifts.push({ value: entry.value, moved })
       }

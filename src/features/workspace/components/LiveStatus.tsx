@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { LoadingInPlace } from '../../../components/LoadingInPlace'
 
 interface LiveStatusProps {
   /** The realtime channel is joined. */
@@ -8,6 +9,12 @@ interface LiveStatusProps {
 }
 
 type LiveState = 'offline' | 'live' | 'connecting'
+
+const WORDS: Record<LiveState, string> = {
+  offline: 'Offline: your text is kept here, and changes from elsewhere arrive when you reconnect',
+  live: 'Live: changes from your other tabs and devices appear here',
+  connecting: 'Connecting…',
+}
 
 /**
  * Whether changes from elsewhere are arriving; offline says so rather than claiming "Live".
@@ -26,19 +33,24 @@ export function LiveStatus({ live, online }: LiveStatusProps) {
     if (state === 'offline' || previous === 'live') setDisturbed(true)
   }
   const news = disturbed || state === 'offline'
+  // Connecting, it stands in the room "Live: …" takes (two lines in the list), so that the
+  // search field under it does not move down when it joins. The same element throughout: a
+  // live region put back on the page is not reliably heard.
   return (
-    <p
-      className={`live-note live-note--${state}`}
-      data-testid="live-status"
-      data-state={state}
-      role="status"
-      aria-live={news ? 'polite' : 'off'}
+    <LoadingInPlace
+      expected={
+        state === 'connecting' ? <p className="live-note live-note--live">{WORDS.live}</p> : null
+      }
     >
-      {state === 'offline'
-        ? 'Offline: your text is kept here, and changes from elsewhere arrive when you reconnect'
-        : state === 'live'
-          ? 'Live: changes from your other tabs and devices appear here'
-          : 'Connecting…'}
-    </p>
+      <p
+        className={`live-note live-note--${state}`}
+        data-testid="live-status"
+        data-state={state}
+        role="status"
+        aria-live={news ? 'polite' : 'off'}
+      >
+        {WORDS[state]}
+      </p>
+    </LoadingInPlace>
   )
 }
