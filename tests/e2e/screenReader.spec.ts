@@ -2,7 +2,7 @@
  * What a screen reader hears on the dashboard: its live regions' news (announcements.ts) and
  * the outline of its headings.
  */
-import { expect, test } from '@playwright/test'
+import { expect, test, type WebSocketRoute } from '@playwright/test'
 import { announcements, recordAnnouncements } from './announcements.ts'
 import { createUser, signIn } from './backend.ts'
 import { documentLink, insertDocument, openNewNote, preview } from './dashboardHelpers.ts'
@@ -38,6 +38,38 @@ test("the live indicator's start-up is not announced; losing the connection and 
     .toMatch(/^Live: changes from your other tabs/)
   // Still shown, from the first moment.
   await expect(live).toBeVisible()
+})
+
+test('a live channel the server shuts is said to be lost, and said again once joined', async ({
+  page,
+}) => {
+  // Between the page and Realtime, as dashboardSync.spec.ts does: the server shutting the
+  // channel (hosted Realtime, on a token expired in sleep), the browser still online.
+  let toPage: WebSocketRoute | undefined
+  const joins: { joinRef: string; topic: string }[] = []
+  await page.routeWebSocket(/\/realtime\/v1\/websocket/, (socket) => {
+    toPage = socket
+    const server = socket.connectToServer()
+    socket.onMessage((message) => {
+      if (typeof message === 'string') {
+        const [joinRef, , topic, event] = JSON.parse(message) as [string, string, string, string]
+        if (event === 'phx_join') joins.push({ joinRef, topic })
+      }
+      server.send(message)
+    })
+  })
+  const user = await createUser('sr-live-lost')
+  await recordAnnouncements(page)
+  await signIn(page, user)
+  const live = page.getByTestId('live-status')
+  await expect(live).toHaveText(/^Live/)
+  const { joinRef, topic } = joins.at(-1)!
+  toPage!.send(JSON.stringify([joinRef, joinRef, topic, 'phx_close', {}]))
+  await expect(live).toHaveText('Connecting…')
+  await expect(live).toHaveText(/^Live/)
+  expect(
+    (await announcements(page)).filter((said) => /^(Connecting|Live|Offline)/.test(said)),
+  ).toEqual(['Connecting…', 'Live: changes from your other tabs and devices appear here'])
 })
 
 test('an undo by Ctrl/⌘+Z says the note is back, once', async ({ page }) => {
