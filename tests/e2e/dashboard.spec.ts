@@ -190,6 +190,25 @@ test.describe('on a phone', () => {
     await expect(search).toHaveValue('id')
   })
 
+  test('switching between the list and a note by keyboard keeps the focus in what shows', async ({
+    page,
+  }) => {
+    const user = await createUser('dash-phone-switch')
+    await insertDocument(user, { title: 'Ideas', body: 'y' })
+    const plan = await insertDocument(user, { title: 'Plan', body: 'x' })
+    await signIn(page, user, `/dashboard?doc=${plan.id}`)
+    await editorReady(page)
+    // Each pane hides the other on a phone, and with it the control that was pressed: the
+    // focus fell to the page, and the next Tab started again from the header.
+    await page.getByRole('button', { name: 'All documents' }).focus()
+    await page.keyboard.press('Enter')
+    await expect(documentLink(page, 'Plan')).toBeFocused()
+    await documentLink(page, 'Ideas').focus()
+    await page.keyboard.press('Enter')
+    await editorReady(page)
+    await expect(page.getByRole('button', { name: 'All documents' })).toBeFocused()
+  })
+
   test('the undo toast takes the width its message needs, not half the screen', async ({
     page,
   }) => {

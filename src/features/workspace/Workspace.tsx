@@ -272,6 +272,26 @@ export function Workspace({ userId, footer }: WorkspaceProps) {
   })
 
   const narrowView = selectedId && !listOpen ? 'document' : 'list'
+  /**
+   * On a phone each view hides the other, and with it the control that switched (All
+   * documents, a title): its focus would fall to the page, and the next Tab start again from the
+   * header. The view that shows takes it: the list at the open document's title (or the search
+   * field, or New document), the document at its way back to the list. Only when the focus was
+   * hidden: on a wide screen both stay and the focus with them. Checked before the browser
+   * moves a hidden element's focus to the page, at its next frame.
+   */
+  const toListButton = useRef<HTMLButtonElement>(null)
+  const shownView = useRef(narrowView)
+  useLayoutEffect(() => {
+    if (shownView.current === narrowView) return
+    shownView.current = narrowView
+    const focused = document.activeElement
+    if (!(focused instanceof HTMLElement) || focused === document.body || focused.checkVisibility())
+      return
+    if (narrowView === 'document') return toListButton.current?.focus()
+    const current = listItems.current?.querySelector<HTMLElement>('[aria-current="page"]')
+    ;(current ?? searchInput.current ?? newDocumentButton.current)?.focus()
+  }, [narrowView])
   const paneSizes = { '--list-width': `${listWidth}px` } as CSSProperties
 
   return (
@@ -382,6 +402,7 @@ export function Workspace({ userId, footer }: WorkspaceProps) {
       <div className="workspace__main">
         {selectedId ? (
           <button
+            ref={toListButton}
             type="button"
             className="button button--small workspace__to-list"
             onClick={() => setListOpen(true)}
