@@ -46,6 +46,7 @@ export const PIPELINE_FILES = [
   'src/features/content/rehypeDecorate.ts',
   'src/features/content/countWords.ts',
   'src/features/content/autoDirection.ts',
+  'src/features/content/headingLevels.ts',
   'src/features/content/highlightCode.ts',
   'src/features/content/slugger.ts',
   'src/features/content/themes.ts',

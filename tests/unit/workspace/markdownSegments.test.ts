@@ -5,7 +5,10 @@ import { bundledLanguages } from 'shiki/langs'
 import { renderMarkdown } from '../../../src/features/content/markdown.ts'
 import { splitHtmlBlocks } from '../../../src/features/workspace/preview/htmlBlocks.ts'
 import { markdownSegments } from '../../../src/features/workspace/preview/markdownSegments.ts'
-import { createPreviewRenderer } from '../../../src/features/workspace/preview/previewRenderer.ts'
+import {
+  createPreviewRenderer,
+  PREVIEW_HEADINGS_BELOW_LEVEL,
+} from '../../../src/features/workspace/preview/previewRenderer.ts'
 import { createBrowserHighlighter } from '../../../src/features/workspace/preview/shikiBrowser.ts'
 import { benchDocument } from '../../../scripts/bench/editor/benchDocument.ts'
 import { POST_KINDS } from '../../../scripts/bench/generatePosts.ts'
@@ -15,7 +18,13 @@ const ORIGIN = 'https://folio.example'
 
 /** The note rendered whole, as the preview did before it rendered in segments. */
 function wholeBlocks(markdown: string): string[] {
-  return splitHtmlBlocks(renderMarkdown(markdown, { siteOrigin: ORIGIN, autoDirection: true }).html)
+  return splitHtmlBlocks(
+    renderMarkdown(markdown, {
+      siteOrigin: ORIGIN,
+      autoDirection: true,
+      headingsBelowLevel: PREVIEW_HEADINGS_BELOW_LEVEL,
+    }).html,
+  )
 }
 
 /** Where each block of the note rendered whole came from in it (markdown.ts `blockLines`). */
@@ -257,6 +266,7 @@ describe('the preview rendered in segments', () => {
       renderMarkdown(note, {
         siteOrigin: ORIGIN,
         autoDirection: true,
+        headingsBelowLevel: PREVIEW_HEADINGS_BELOW_LEVEL,
         highlight: (code, lang) =>
           shiki.getLoadedLanguages().includes(lang) ? shikiBlock(shiki, code, lang) : null,
       }).html,

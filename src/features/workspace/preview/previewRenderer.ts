@@ -16,6 +16,12 @@ import { createSegmentedRenderer } from './segmentedRender'
 
 type LanguageLoader = () => Promise<unknown>
 
+/**
+ * The preview is shown under the open note's title, the dashboard's second heading level
+ * (DocumentEditor): a note's `#` is said at the third (decision 0060).
+ */
+export const PREVIEW_HEADINGS_BELOW_LEVEL = 2
+
 export interface PreviewRendererDeps {
   /** Grammar loaders by name and alias (shiki's `bundledLanguages`). */
   languages: Readonly<Record<string, LanguageLoader>>
@@ -121,8 +127,7 @@ export function createPreviewRenderer(deps: PreviewRendererDeps): PreviewRendere
             highlight,
             siteOrigin,
             autoDirection: true,
-            // Shown under the open note's title, the dashboard's second level (DocumentEditor).
-            headingsBelowLevel: 2,
+            headingsBelowLevel: PREVIEW_HEADINGS_BELOW_LEVEL,
             slug,
             sourceLines: true,
           }),
