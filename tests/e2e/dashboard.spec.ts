@@ -302,6 +302,25 @@ test('Ctrl/⌘+K works while the list is still loading, and the search applies o
   await expect(search).toHaveValue('runbook')
 })
 
+test('the search field pressed into before an empty list loads hands the focus to New document', async ({
+  page,
+}) => {
+  const user = await createUser('dash-search-early-empty')
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.context().route(/\/rest\/v1\/documents\?select=/, async (route) => {
+    await held
+    await route.continue()
+  })
+  await signIn(page, user)
+  await page.keyboard.press('ControlOrMeta+K')
+  await expect(page.getByRole('searchbox', { name: 'Search documents by title' })).toBeFocused()
+  release()
+  await expect(page.getByTestId('empty-state')).toBeVisible()
+  // No documents, no search: the field went, and its focus to the page.
+  await expect(page.getByRole('button', { name: 'New document' })).toBeFocused()
+})
+
 test('an arrow pressed in the same frame as Ctrl/⌘+K keeps the result it reached', async ({
   page,
 }) => {

@@ -375,6 +375,8 @@ export function Workspace({ userId, footer }: WorkspaceProps) {
             }}
             onDelete={setConfirming}
             now={now}
+            // The control beside it, there with or without documents.
+            onSearchGone={() => newDocumentButton.current?.focus()}
           />
         ) : null}
         <div className="workspace__sidebar-foot">

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { MAX_TITLE_LENGTH } from '../documentLimits'
 import { cleanTitle, filterByTitle, formatEdited, titleLength } from '../documentSummaries'
 import { resultsKeyFor } from '../shortcuts'
@@ -22,6 +22,8 @@ interface DocumentListProps {
   onDelete: (document: DocumentSummary) => void
   /** Re-render "5 min ago" labels from this clock. */
   now: number
+  /** The list goes (it loaded empty) with the focus in its search field: where it goes on. */
+  onSearchGone: () => void
 }
 
 /** The rename and delete buttons' 16 px line drawings (a pencil, a bin). */
@@ -39,6 +41,17 @@ function LineIcon({ path }: { path: string }) {
 /** Titles, newest first, with search, inline rename and delete. */
 export function DocumentList(props: DocumentListProps) {
   const shown = filterByTitle(props.documents, props.query)
+  // Pressed into while the list loads (Ctrl/⌘+K), the field goes if the list is empty, and
+  // its focus would fall to the page. Asked as the list unmounts, while the field still holds it.
+  const { searchRef, onSearchGone } = props
+  const searchGone = useRef(onSearchGone)
+  searchGone.current = onSearchGone
+  useLayoutEffect(() => {
+    const search = searchRef.current
+    return () => {
+      if (search && document.activeElement === search) searchGone.current()
+    }
+  }, [searchRef])
 
   /** The result links, in order: where ↑ and ↓ move focus. */
   const resultLinks = () => [
