@@ -68,12 +68,14 @@ export function Workspace({ userId, footer }: WorkspaceProps) {
   const [confirming, setConfirming] = useState<DocumentSummary | null>(null)
   const [undo, setUndo] = useState<{ row: WorkspaceDocument; wasOpen: boolean } | null>(null)
   const toasts = useRef<HTMLDivElement>(null)
+  // The open document's way back to the list, shown on narrow screens.
+  const toListButton = useRef<HTMLButtonElement>(null)
   /**
    * A deletion just undone. Undone by the toast's button, whose focus went with it, the restored
-   * title in the list takes the focus, and a screen reader says it there; by Ctrl/⌘+Z, focus
-   * stays where it was and the toast region says it. Either way once: `saidByFocus` is settled
-   * after the render that puts the row back, and only then is "Restored …" shown, with the
-   * region silent if the focus said it.
+   * title in the list takes the focus, and a screen reader says it there; by Ctrl/⌘+Z (or on a
+   * phone, where the reopened note hides the list), the toast region says it. Once:
+   * `saidByFocus` is settled after the render that puts the row back, and only then is
+   * "Restored …" shown, with the region silent if the focus said it.
    */
   const [restored, setRestored] = useState<{
     id: string
@@ -87,9 +89,12 @@ export function Workspace({ userId, footer }: WorkspaceProps) {
     const row = [
       ...(listItems.current?.querySelectorAll<HTMLElement>('.doc-list__link') ?? []),
     ].find((link) => link.getAttribute('href') === href)
-    // Not when the person has put the focus somewhere meanwhile.
+    // Not when the person has put the focus somewhere meanwhile. Reopened on a phone, the note
+    // hides the list: its way back to the list takes the focus, and the toast says it.
     const focusFree = !document.activeElement || document.activeElement === document.body
     if (restored.focusRow && focusFree) row?.focus()
+    if (restored.focusRow && focusFree && document.activeElement !== row)
+      toListButton.current?.focus()
     setRestored({ ...restored, saidByFocus: !!row && document.activeElement === row })
   }, [restored])
   const forgetRestored = useCallback(() => setRestored(null), [])
@@ -280,7 +285,6 @@ export function Workspace({ userId, footer }: WorkspaceProps) {
    * hidden: on a wide screen both stay and the focus with them. Checked before the browser
    * moves a hidden element's focus to the page, at its next frame.
    */
-  const toListButton = useRef<HTMLButtonElement>(null)
   const shownView = useRef(narrowView)
   useLayoutEffect(() => {
     if (shownView.current === narrowView) return
