@@ -1,11 +1,4 @@
-import {
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type CSSProperties,
-} from 'react'
+import { useCallback, useEffect, useRef, useState, type CSSProperties } from 'react'
 import { flushSync } from 'react-dom'
 import { useSearchParams } from 'react-router-dom'
 import { FormMessage } from '../../components/FormMessage'
@@ -28,6 +21,7 @@ import type { DocumentSummary, WorkspaceDocument } from './types'
 import { useDocuments } from './useDocuments'
 import { useOnline } from './useOnline'
 import { useLastOpenDocument } from './useLastOpenDocument'
+import { useListFocus } from './useListFocus'
 import { usePaneSize, type PaneSizeRange } from './usePaneSize'
 import { useSupabase } from './useSupabase'
 import { useUnsavedChangesWarning } from './useUnsavedChangesWarning'
@@ -70,34 +64,6 @@ export function Workspace({ userId, footer }: WorkspaceProps) {
   const toasts = useRef<HTMLDivElement>(null)
   // The open document's way back to the list, shown on narrow screens.
   const toListButton = useRef<HTMLButtonElement>(null)
-  /**
-   * A deletion just undone. Undone by the toast's button, whose focus went with it, the restored
-   * title in the list takes the focus, and a screen reader says it there; by Ctrl/⌘+Z (or on a
-   * phone, where the reopened note hides the list), the toast region says it. Once:
-   * `saidByFocus` is settled after the render that puts the row back, and only then is
-   * "Restored …" shown, with the region silent if the focus said it.
-   */
-  const [restored, setRestored] = useState<{
-    id: string
-    title: string
-    focusRow: boolean
-    saidByFocus?: boolean
-  } | null>(null)
-  useLayoutEffect(() => {
-    if (!restored || restored.saidByFocus !== undefined) return
-    const href = `?doc=${encodeURIComponent(restored.id)}`
-    const row = [
-      ...(listItems.current?.querySelectorAll<HTMLElement>('.doc-list__link') ?? []),
-    ].find((link) => link.getAttribute('href') === href)
-    // Not when the person has put the focus somewhere meanwhile. Reopened on a phone, the note
-    // hides the list: its way back to the list takes the focus, and the toast says it.
-    const focusFree = !document.activeElement || document.activeElement === document.body
-    if (restored.focusRow && focusFree) row?.focus()
-    if (restored.focusRow && focusFree && document.activeElement !== row)
-      toListButton.current?.focus()
-    setRestored({ ...restored, saidByFocus: !!row && document.activeElement === row })
-  }, [restored])
-  const forgetRestored = useCallback(() => setRestored(null), [])
   // The document whose editor takes the focus as it opens: one just created, or the match
   // Enter opened from the search field, so that typing goes on in its text.
   const [focusEditorOf, setFocusEditorOf] = useState<string | null>(null)
@@ -162,27 +128,6 @@ export function Workspace({ userId, footer }: WorkspaceProps) {
     [create, open],
   )
 
-  /**
-   * A row deleted, or renamed out of the search's matches, takes the focus of its Delete button
-   * (or rename field) with it to <body>: the row now in its place (or the last one) takes it, so
-   * the keyboard stays in the list. Done after the render that takes the row away, which the
-   * next frame may come before. Left alone when the person has since moved focus somewhere
-   * themselves, and when a renamed row is still among the matches (it keeps its own focus).
-   */
-  const [focusListAfter, setFocusListAfter] = useState<{ id: string; position: number } | null>(
-    null,
-  )
-  useEffect(() => {
-    if (!focusListAfter) return
-    setFocusListAfter(null)
-    if (filterByTitle(docs.documents, query).some(({ id }) => id === focusListAfter.id)) return
-    if (document.activeElement && document.activeElement !== document.body) return
-    const links = listItems.current?.querySelectorAll<HTMLElement>('.doc-list__link') ?? []
-    const next =
-      links[Math.min(focusListAfter.position, links.length - 1)] ?? newDocumentButton.current
-    next?.focus()
-  }, [focusListAfter, docs.documents, query])
-
   async function remove(document: DocumentSummary) {
     setConfirming(null)
     const position = filterByTitle(docs.documents, query).findIndex(({ id }) => id === document.id)
@@ -192,7 +137,7 @@ export function Workspace({ userId, footer }: WorkspaceProps) {
     if (wasOpen) await open(null, { flush: false })
     const result = await docs.remove(document.id)
     if (!result.ok) return setError(refusal(result))
-    setFocusListAfter({ id: document.id, position })
+    setRowLeaving({ id: document.id, position })
     setRestored(null)
     if (result.data) setUndo({ row: { ...result.data, body: draft ?? result.data.body }, wasOpen })
   }
@@ -277,25 +222,10 @@ export function Workspace({ userId, footer }: WorkspaceProps) {
   })
 
   const narrowView = selectedId && !listOpen ? 'document' : 'list'
-  /**
-   * On a phone each view hides the other, and with it the control that switched (All
-   * documents, a title): its focus would fall to the page, and the next Tab start again from the
-   * header. The view that shows takes it: the list at the open document's title (or the search
-   * field, or New document), the document at its way back to the list. Only when the focus was
-   * hidden: on a wide screen both stay and the focus with them. Checked before the browser
-   * moves a hidden element's focus to the page, at its next frame.
-   */
-  const shownView = useRef(narrowView)
-  useLayoutEffect(() => {
-    if (shownView.current === narrowView) return
-    shownView.current = narrowView
-    const focused = document.activeElement
-    if (!(focused instanceof HTMLElement) || focused === document.body || focused.checkVisibility())
-      return
-    if (narrowView === 'document') return toListButton.current?.focus()
-    const current = listItems.current?.querySelector<HTMLElement>('[aria-current="page"]')
-    ;(current ?? searchInput.current ?? newDocumentButton.current)?.focus()
-  }, [narrowView])
+  const { setRowLeaving, restored, setRestored, forgetRestored } = useListFocus(
+    { listItems, searchInput, newDocumentButton, toListButton },
+    { documents: docs.documents, query, narrowView },
+  )
   const paneSizes = { '--list-width': `${listWidth}px` } as CSSProperties
 
   return (
@@ -374,7 +304,7 @@ export function Workspace({ userId, footer }: WorkspaceProps) {
               const result = await docs.rename(id, title)
               if (!result.ok) setError(refusal(result))
               // Renamed out of the search's matches, its row goes, and the focus with it.
-              else setFocusListAfter({ id, position })
+              else setRowLeaving({ id, position })
               return result.ok
             }}
             onDelete={setConfirming}
