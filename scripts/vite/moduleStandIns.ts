@@ -71,5 +71,38 @@ export function previewWorkerStandIns(): Plugin[] {
       importedBy: 'unified',
       file: 'src/features/workspace/preview/emptyExtend.ts',
     }),
+    // hast-util-to-html gets HTML's schema of attributes only: the preview prints no SVG. The
+    // package's schema merges are marked pure, so that the SVG one it no longer needs is left out.
+    standIn({
+      name: 'folio-html-schema-only-in-worker',
+      source: 'property-information',
+      importedBy: 'hast-util-to-html',
+      file: 'src/features/workspace/preview/htmlSchemaOnly.ts',
+    }),
+    pureSchemaMerges(),
   ]
+}
+
+/** property-information's index: each schema it exports is a call to merge the parts it names. */
+const PROPERTY_INFORMATION_INDEX = /[\\/]node_modules[\\/]property-information[\\/]index\.js$/
+const SCHEMA_MERGE = /^export const (\w+) = merge\(/gm
+
+/**
+ * Marks each of property-information's schema merges (`export const html = merge([...])`) pure:
+ * a call the bundler must otherwise keep, schema and parts, though nothing reads what it makes.
+ * The merge only builds new objects from the parts. A package whose index no longer reads so
+ * fails the build rather than keeping what it no longer needs unnoticed.
+ */
+export function pureSchemaMerges(): Plugin {
+  return {
+    name: 'folio-pure-schema-merges',
+    transform(code, id) {
+      if (!PROPERTY_INFORMATION_INDEX.test(id)) return null
+      const marked = code.replace(SCHEMA_MERGE, 'export const $1 = /* @__PURE__ */ merge(')
+      const count = (code.match(SCHEMA_MERGE) ?? []).length
+      if (count !== 2)
+        throw new Error(`property-information's index merges ${count} schemas, not html and svg`)
+      return { code: marked, map: null }
+    },
+  }
 }
