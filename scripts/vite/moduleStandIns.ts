@@ -80,6 +80,15 @@ export function previewWorkerStandIns(): Plugin[] {
       file: 'src/features/workspace/preview/htmlSchemaOnly.ts',
     }),
     pureSchemaMerges(),
+    // hast-util-to-html leaves out no optional tag: its rules for which may go, without them.
+    ...['../omission/opening.js', '../omission/closing.js'].map((source) =>
+      standIn({
+        name: `folio-optional-tags-kept-in-worker:${source}`,
+        source,
+        importedBy: 'hast-util-to-html',
+        file: 'src/features/workspace/preview/optionalTagsKept.ts',
+      }),
+    ),
   ]
 }
 

@@ -1,9 +1,10 @@
 /**
- * The preview worker's hast-util-to-html gets HTML's schema of attributes only
- * (preview/htmlSchemaOnly.ts, scripts/vite/moduleStandIns.ts). The preview's pipeline is bundled
- * here as the worker's build bundles it, with every stand-in the worker gets, and renders a note
- * with every construct the sanitiser lets through, and some it does not (SVG, MathML), as the
- * libraries themselves render it.
+ * The preview worker's HTML printer, hast-util-to-html, gets HTML's schema of attributes only
+ * (preview/htmlSchemaOnly.ts) and no rules for leaving out optional tags
+ * (preview/optionalTagsKept.ts; scripts/vite/moduleStandIns.ts). The preview's pipeline is
+ * bundled here as the worker's build bundles it, with every stand-in the worker gets, and renders
+ * a note with every construct the sanitiser lets through, and some it does not (SVG, MathML), as
+ * the libraries themselves render it.
  */
 import { createRequire } from 'node:module'
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
@@ -204,6 +205,49 @@ describe("the preview worker's schema of attributes", () => {
     expect(bundledCode).toContain('acceptCharset') // HTML's schema is there
     expect(bundledCode).not.toContain('clipPathUnits')
     expect(bundledCode).not.toContain('glyphOrientationVertical')
+  })
+})
+
+describe("the preview worker's printer and optional tags", () => {
+  const LIST: Root = {
+    type: 'root',
+    children: [
+      {
+        type: 'element',
+        tagName: 'ul',
+        properties: {},
+        children: [
+          {
+            type: 'element',
+            tagName: 'li',
+            properties: {},
+            children: [
+              {
+                type: 'element',
+                tagName: 'p',
+                properties: {},
+                children: [{ type: 'text', value: 'a' }],
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  }
+
+  it('writes every tag, as the package does when not asked to leave any out', () => {
+    expect(bundled.toHtml(LIST)).toBe('<ul><li><p>a</p></li></ul>')
+    expect(bundled.toHtml(LIST)).toBe(packageToHtml(LIST))
+  })
+
+  it('refuses to leave tags out, which the package would', () => {
+    expect(packageToHtml(LIST, { omitOptionalTags: true })).toBe('<ul><li><p>a</ul>')
+    expect(() => bundled.toHtml(LIST, { omitOptionalTags: true })).toThrow(/writes every tag/)
+  })
+
+  it('leaves the package’s rules for optional tags out of the bundle', () => {
+    expect(bundledCode).not.toContain('headOrColgroupOrCaption')
+    expect(bundledCode).not.toContain('rubyElement')
   })
 })
 
