@@ -439,6 +439,28 @@ test("an error in an email link is said in our words, the service's only quoted"
   expect((await quoted.textContent())!.length).toBeLessThan(260)
 })
 
+test('a failure of the auth service behind an email link is said to be ours, not the link’s', async ({
+  page,
+}) => {
+  // GoTrue's word for its own 500, with no description: the link may well be fine.
+  await page.goto('/confirm?error=server_error')
+  await expect(page.getByRole('heading', { name: 'We could not sign you in' })).toBeFocused()
+  await expect(page.getByRole('alert')).toContainText(
+    'Our sign-in service failed while opening this link: the fault is ours, not the link’s.',
+  )
+  await expect(page.getByRole('alert')).not.toContainText('The link could not be used')
+  // The auth client's text for it, word for word, as the technical detail.
+  await expect(
+    page.getByText('Technical detail: Error in URL with unspecified error_description', {
+      exact: true,
+    }),
+  ).toBeVisible()
+
+  // A refused link without a description is still the link's doing.
+  await page.goto('/confirm#error=access_denied&error_code=otp_expired')
+  await expect(page.getByRole('alert')).toContainText('The link could not be used')
+})
+
 test('the first of an email change’s two links says the other is needed, and signs nobody in', async ({
   page,
   baseURL,

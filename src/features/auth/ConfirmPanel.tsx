@@ -102,7 +102,10 @@ function RefusalDetail({
   detail: string | null
 }) {
   if (!detail) return null
-  if (problem === 'address-error' && detail !== UNDESCRIBED_ADDRESS_ERROR)
+  if (
+    (problem === 'address-error' || problem === 'service-failed') &&
+    detail !== UNDESCRIBED_ADDRESS_ERROR
+  )
     return <p className="status-note">{quoteAddressError(detail)}</p>
   return (
     <p className="status-note">

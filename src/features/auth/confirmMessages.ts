@@ -7,6 +7,8 @@
 export const CONFIRM_PROBLEM_MESSAGES = {
   'address-error':
     'The link could not be used: links from our emails work once, for a limited time. Nothing about your account has changed.',
+  'service-failed':
+    'Our sign-in service failed while opening this link: the fault is ours, not the link’s. Nothing about your account has changed. Open the link again in a few minutes, or ask for a new one.',
   'no-session':
     'This page finishes signing in from a link in one of our emails, and there is no link here to finish. Open the link from the email again (all of it, if your mail app broke it over two lines), or ask for a new one.',
   'tokens-in-query':

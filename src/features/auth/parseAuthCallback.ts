@@ -28,9 +28,10 @@ export interface UrlSession {
 
 /**
  * What went wrong, for the page to explain in words: an error the auth service put in the
- * address, an address without a session, or session tokens in the query string.
+ * address (a link it refused, or a failure of its own), an address without a session, or
+ * session tokens in the query string.
  */
-export type CallbackProblem = 'address-error' | 'no-session' | 'tokens-in-query'
+export type CallbackProblem = 'address-error' | 'service-failed' | 'no-session' | 'tokens-in-query'
 
 export type CallbackResult =
   | { kind: 'pkce'; code: string; type: string | null }
@@ -50,6 +51,14 @@ function paramsOf(url: URL): URLSearchParams {
 /** The auth client's text for an error in the address that carries no description. */
 export const UNDESCRIBED_ADDRESS_ERROR = 'Error in URL with unspecified error_description'
 
+/**
+ * The `error` names GoTrue gives its own failures, as opposed to a link it refused: a 500 or
+ * 503 (supabase/auth v2.196 internal/api/errors.go oauthErrorMap, written into the address by
+ * verify.go prepErrorRedirectURL and external.go getErrorQueryString, whose unknown errors are
+ * server_error too). The link itself may be fine.
+ */
+const SERVICE_FAILURES = ['server_error', 'temporarily_unavailable']
+
 export function parseAuthCallback(href: string, nowSeconds: number): CallbackResult {
   const url = new URL(href)
   const params = paramsOf(url)
@@ -57,7 +66,9 @@ export function parseAuthCallback(href: string, nowSeconds: number): CallbackRes
     const description = params.get('error_description')
     return {
       kind: 'error',
-      problem: 'address-error',
+      problem: SERVICE_FAILURES.includes(params.get('error') as string)
+        ? 'service-failed'
+        : 'address-error',
       message: description || UNDESCRIBED_ADDRESS_ERROR,
     }
   }

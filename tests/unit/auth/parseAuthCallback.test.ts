@@ -56,12 +56,23 @@ describe('parseAuthCallback', () => {
       problem: 'address-error',
       message: 'Email link is invalid or has expired',
     })
-    expect(parseAuthCallback(`${base}?error=server_error`, now)).toEqual({
+    expect(parseAuthCallback(`${base}?error=access_denied`, now)).toEqual({
       kind: 'error',
       problem: 'address-error',
       message: 'Error in URL with unspecified error_description',
     })
   })
+
+  // GoTrue's own failures (a 500 or 503) are no fault of the link's, with a description or not.
+  it.each(['?error=server_error', '#error=temporarily_unavailable&error_description=Try+later'])(
+    'tells a failure of the auth service from a refused link: %s',
+    (address) => {
+      expect(parseAuthCallback(`${base}${address}`, now)).toMatchObject({
+        kind: 'error',
+        problem: 'service-failed',
+      })
+    },
+  )
 
   // Links from our emails carry a session in the fragment (which never reaches a server or a
   // Referer header) or a PKCE code in the query; a session in the query is someone else's.
