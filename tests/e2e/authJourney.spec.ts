@@ -44,10 +44,13 @@ test('a two-factor user resets the password: the code is asked for in place, the
   await expect(code).toBeFocused()
   await expect(page.getByText(/AAL2|aal2|expired/)).toHaveCount(0)
 
-  // A wrong code is explained in words and the form stays.
+  // A wrong code is explained in words at the code field, which keeps the keyboard, and the
+  // form stays.
   await code.fill(user.totp.generate() === '000000' ? '111111' : '000000')
   await code.press('Enter')
-  await expect(page.getByText('That code did not match.', { exact: false })).toBeVisible()
+  await expect(code).toHaveAttribute('aria-invalid', 'true')
+  await expect(code).toHaveAccessibleDescription(/^That code did not match\./)
+  await expect(code).toBeFocused()
 
   await code.fill(user.totp.generate())
   await code.press('Enter')
@@ -578,16 +581,31 @@ test('a password the sign-up service refuses is marked at the password field, wh
   )
 })
 
-test('a wrong two-factor code sent from the Verify button leaves the keyboard on Verify', async ({
+test('a wrong two-factor code is marked at the code field, which says why and gets the keyboard', async ({
   page,
 }) => {
   const user = await createTwoFactorUser('mfa-refused-focus')
   await signInWithPassword(page, user.email, user.password)
   const code = page.getByLabel('Authentication code')
   await code.fill(user.totp.generate() === '000000' ? '111111' : '000000')
+  // Sent from the button, by keyboard: the button disables itself while the service answers.
   const verify = page.getByRole('button', { name: 'Verify', exact: true })
   await verify.focus()
   await page.keyboard.press('Enter')
-  await expect(page.getByText('That code did not match.', { exact: false })).toBeVisible()
-  await expect(verify).toBeFocused()
+  await expect(code).toHaveAttribute('aria-invalid', 'true')
+  await expect(code).toHaveAccessibleDescription(/^That code did not match\./)
+  await expect(code).toBeFocused()
+  // Said once, at the field, not over the form as well.
+  await expect(page.getByRole('alert')).toHaveCount(0)
+
+  // The form's own check of a code too short is said at the field as well.
+  await code.fill('123')
+  await verify.click()
+  await expect(code).toHaveAccessibleDescription(
+    'Enter the 6-digit code from your authenticator app.',
+  )
+  await expect(code).toBeFocused()
+  await code.fill(user.totp.generate())
+  await code.press('Enter')
+  await expect(page).toHaveURL(/\/dashboard\/?$/)
 })

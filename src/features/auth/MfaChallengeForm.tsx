@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
 import { FormMessage } from '../../components/FormMessage'
-import { TOTP_CODE_REQUIRED, verifySecondFactor } from './secondFactor'
+import { TOTP_CODE_REQUIRED, refusesCode, verifySecondFactor } from './secondFactor'
 import { signOutWith } from './signOut'
 import { loadSupabase } from './supabaseClient'
 import { TotpCodeField } from './TotpCodeField'
@@ -16,15 +16,15 @@ interface MfaChallengeFormProps {
 export function MfaChallengeForm({ onVerified }: MfaChallengeFormProps) {
   const [code, setCode] = useState('')
   const [params, setParams] = useSearchParams()
-  const { busy, error, setError, run, form } = useAuthAction()
+  const { busy, error, fieldError, setFieldError, run, form } = useAuthAction()
 
   async function submit(event: React.FormEvent) {
     event.preventDefault()
-    if (code.length !== 6) return setError(TOTP_CODE_REQUIRED)
+    if (code.length !== 6) return setFieldError(TOTP_CODE_REQUIRED)
     await run(async () => {
       await verifySecondFactor(await loadSupabase(), code)
       onVerified()
-    })
+    }, refusesCode)
   }
 
   // The password has already signed this browser in, at aal1: leaving the step ends that
@@ -47,7 +47,7 @@ export function MfaChallengeForm({ onVerified }: MfaChallengeFormProps) {
         app shows for Folio.
       </p>
       {error ? <FormMessage kind="error">{error}</FormMessage> : null}
-      <TotpCodeField value={code} onChange={setCode} />
+      <TotpCodeField value={code} onChange={setCode} error={fieldError} />
       <SubmitButton disabled={busy}>{busy ? 'Checking…' : 'Verify'}</SubmitButton>
       <button type="button" className="button" onClick={signInAsSomeoneElse} disabled={busy}>
         Use another account

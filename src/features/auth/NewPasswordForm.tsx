@@ -7,7 +7,7 @@ import {
   authErrorMessage,
   needsSecondFactor,
 } from '../../lib/serviceErrorMessages'
-import { TOTP_CODE_REQUIRED, needsStepUp, verifySecondFactor } from './secondFactor'
+import { TOTP_CODE_REQUIRED, needsStepUp, refusesCode, verifySecondFactor } from './secondFactor'
 import { PASSWORD_LENGTH_HINT, passwordLengthProblem } from '../../lib/passwordPolicy'
 import { loadSupabase } from './supabaseClient'
 import { TotpCodeField } from './TotpCodeField'
@@ -36,15 +36,18 @@ export function NewPasswordForm({ onDone, onCancel, purpose = 'change' }: NewPas
   const [step, setStep] = useState<'password' | 'code'>('password')
   const [error, setError] = useState<{ text: string; linkUsedUp?: boolean } | null>(null)
   const [passwordError, setPasswordError] = useState<string | null>(null)
+  /** A code refused (mistyped, or the service's check): said under the code field. */
+  const [codeError, setCodeError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
-  // A refused password takes focus, its error read with it: Enter in the second field left focus
-  // there and nothing was said. Any other refusal gives focus back to the button, which was
-  // disabled while saving (refusedFormFocus). (A layout effect as in AccountPanel: this form
-  // renders only in the browser, and useFocusOnShow would cost /login a chunk of its own.)
-  const passwordForm = useRef<HTMLFormElement>(null)
+  // A refused password or code takes focus, its error read with it: Enter in the second field
+  // left focus there and nothing was said. Any other refusal gives focus back to the button,
+  // which was disabled while saving (refusedFormFocus). (A layout effect as in AccountPanel: this
+  // form renders only in the browser, and useFocusOnShow would cost /login a chunk of its own.)
+  // One ref for either step's form: only one is shown.
+  const form = useRef<HTMLFormElement>(null)
   useLayoutEffect(() => {
-    if (passwordError || error) refusedFormFocus(passwordForm.current)?.focus()
-  }, [passwordError, error])
+    if (passwordError || codeError || error) refusedFormFocus(form.current)?.focus()
+  }, [passwordError, codeError, error])
 
   async function save(supabase: Awaited<ReturnType<typeof loadSupabase>>) {
     const { error: failure } = await supabase.auth.updateUser({ password })
@@ -87,7 +90,11 @@ export function NewPasswordForm({ onDone, onCancel, purpose = 'change' }: NewPas
 
   async function submitCode(event: React.FormEvent) {
     event.preventDefault()
-    if (code.length !== 6) return setError({ text: TOTP_CODE_REQUIRED })
+    setCodeError(null)
+    if (code.length !== 6) {
+      setError(null)
+      return setCodeError(TOTP_CODE_REQUIRED)
+    }
     if (navigator.onLine === false) return setError({ text: UNREACHABLE_MESSAGE })
     setError(null)
     setBusy(true)
@@ -104,7 +111,8 @@ export function NewPasswordForm({ onDone, onCancel, purpose = 'change' }: NewPas
         setStep('password')
         setCode('')
       }
-      setError({ text: authErrorMessage(failure) })
+      if (!verified && refusesCode(failure)) setCodeError(authErrorMessage(failure))
+      else setError({ text: authErrorMessage(failure) })
     } finally {
       setBusy(false)
     }
@@ -129,13 +137,13 @@ export function NewPasswordForm({ onDone, onCancel, purpose = 'change' }: NewPas
 
   if (step === 'code') {
     return (
-      <form className="form" onSubmit={submitCode} noValidate aria-busy={busy}>
+      <form ref={form} className="form" onSubmit={submitCode} noValidate aria-busy={busy}>
         <p>
           Your account is protected by two-factor authentication. Enter the code your authenticator
           app shows for Folio to save your new password.
         </p>
         {message}
-        <TotpCodeField value={code} onChange={setCode} />
+        <TotpCodeField value={code} onChange={setCode} error={codeError} />
         <SubmitButton disabled={busy}>{busy ? 'Saving…' : 'Verify and save password'}</SubmitButton>
         <button
           type="button"
@@ -143,6 +151,7 @@ export function NewPasswordForm({ onDone, onCancel, purpose = 'change' }: NewPas
           onClick={() => {
             setStep('password')
             setCode('')
+            setCodeError(null)
             setError(null)
           }}
         >
@@ -154,7 +163,7 @@ export function NewPasswordForm({ onDone, onCancel, purpose = 'change' }: NewPas
   }
 
   return (
-    <form ref={passwordForm} className="form" onSubmit={submitPassword} noValidate aria-busy={busy}>
+    <form ref={form} className="form" onSubmit={submitPassword} noValidate aria-busy={busy}>
       {message}
       <Field
         label="New password"

@@ -11,6 +11,16 @@ export function totpDigits(input: string): string {
 
 export const TOTP_CODE_REQUIRED = 'Enter the 6-digit code from your authenticator app.'
 
+/**
+ * A code the auth service checked and refused, or whose challenge had expired: what is wrong is
+ * what the code field holds, so the form says it there (GoTrue v2.196 internal/api/mfa.go:
+ * verifyTOTPFactor's mfa_verification_failed, validateChallenge's mfa_challenge_expired).
+ */
+export function refusesCode(failure: unknown): boolean {
+  const code = (failure as { code?: unknown } | null)?.code
+  return code === 'mfa_verification_failed' || code === 'mfa_challenge_expired'
+}
+
 /** True when the session must pass the second factor before the account can be changed. */
 export async function needsStepUp(supabase: SupabaseClient): Promise<boolean> {
   const { data } = await supabase.auth.mfa.getAuthenticatorAssuranceLevel()
