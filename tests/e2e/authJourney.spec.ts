@@ -609,3 +609,59 @@ test('a wrong two-factor code is marked at the code field, which says why and ge
   await code.press('Enter')
   await expect(page).toHaveURL(/\/dashboard\/?$/)
 })
+
+/** Signs in with an address not confirmed yet; the refusal, once it offers the email again. */
+async function refusedAsUnconfirmed(page: Page, user: { email: string; password: string }) {
+  await page.getByLabel('Email', { exact: true }).fill(user.email)
+  await page.getByLabel('Password').fill(user.password)
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+  const refusal = page.getByRole('alert')
+  await expect(refusal).toContainText(
+    'Please confirm your email address first: open the link we sent you.',
+  )
+  await expect(refusal).toContainText(
+    'No email, or its link has expired? Check your spam folder, or send it again.',
+  )
+  return refusal
+}
+
+test('an address not confirmed yet is refused at sign-in with its confirmation offered again, once a minute', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const user = await createUser('unconfirmed-sign-in', { confirmed: false })
+  const offerFetched: string[] = []
+  page.on('request', (request) => {
+    if (/\/SignUpEmailSent-[^/]*\.js$/.test(request.url())) offerFetched.push(request.url())
+  })
+  await page.goto('/login?redirect=%2Fdashboard')
+  await waitForHydration(page)
+  await page.waitForLoadState('networkidle')
+  // Not in the page's first load, nor among the later forms it fetches: only with the refusal.
+  expect(offerFetched).toEqual([])
+  const refusal = await refusedAsUnconfirmed(page, user)
+  const again = refusal.getByRole('button', { name: 'send it again' })
+  await again.focus()
+  await page.keyboard.press('Enter')
+  await expect(refusal).toContainText(`We sent the link to ${user.email} again.`)
+  await expect(again).toBeFocused()
+  const link = (await latestEmail(user.email, 'signup')).links[0] as string
+
+  // One confirmation a minute, as after signing up. Asked from another browser: a refused
+  // resend makes supabase-js drop the code verifier this one keeps for the link just sent.
+  const elsewhere = await browser.newContext({ baseURL })
+  const other = await elsewhere.newPage()
+  await other.goto('/login')
+  await waitForHydration(other)
+  const otherRefusal = await refusedAsUnconfirmed(other, user)
+  await otherRefusal.getByRole('button', { name: 'send it again' }).click()
+  await expect(otherRefusal).toContainText(
+    'We just sent you an email. Wait a minute before asking for another.',
+  )
+  await elsewhere.close()
+
+  await page.goto(link)
+  await expect(page).toHaveURL(/\/dashboard\/?$/)
+  await expect(page.getByTestId('signed-in-as')).toHaveText(`Signed in as ${user.email}`)
+})

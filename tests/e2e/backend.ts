@@ -52,7 +52,14 @@ export async function visitorClient(): Promise<SupabaseClient> {
 /** A confirmed user made through the admin API; `plan: 'pro'` adds an active subscription. */
 export async function createUser(
   label: string,
-  { plan = 'free' }: { plan?: 'free' | 'pro' } = {},
+  {
+    plan = 'free',
+    confirmed = true,
+  }: {
+    plan?: 'free' | 'pro'
+    /** False: the address is not confirmed yet, as after signing up, but no email went out. */
+    confirmed?: boolean
+  } = {},
 ): Promise<TestUser> {
   const admin = await adminClient()
   const email = uniqueEmail(label)
@@ -62,7 +69,7 @@ export async function createUser(
   const { data, error } = await admin.auth.admin.createUser({
     email,
     password,
-    email_confirm: true,
+    email_confirm: confirmed,
   })
   if (error || !data.user) throw new Error(`createUser(${label}) failed: ${error?.message}`)
   if (plan === 'pro') {

@@ -7,7 +7,7 @@ import { validateCredentials, type FieldErrors } from './credentials'
 import { loadSupabase } from './supabaseClient'
 import { PASSWORD_LENGTH_HINT } from '../../lib/passwordPolicy'
 import { callbackUrl } from './useAuthRedirect'
-import type { SignUpEmailSent } from './SignUpEmailSent'
+import type { SendConfirmationAgain, SignUpEmailSent } from './SignUpEmailSent'
 import { SubmitButton, refusedFormFocus } from '../../components/SubmitButton'
 
 interface PasswordFormProps {
@@ -20,6 +20,12 @@ interface PasswordFormProps {
   onSignedIn: (needsMfa: boolean, weakReasons?: string[]) => void
 }
 
+/**
+ * The sign-up confirmation email's screens: what the form turns into once it is sent, and the
+ * offer to send it again. Fetched when one is needed: /login's first load has no bytes to spare.
+ */
+const confirmationEmail = () => import('./SignUpEmailSent')
+
 export function PasswordForm({ mode, redirectTarget, onSignedIn }: PasswordFormProps) {
   const [identifier, setIdentifier] = useState('')
   const [password, setPassword] = useState('')
@@ -27,10 +33,16 @@ export function PasswordForm({ mode, redirectTarget, onSignedIn }: PasswordFormP
   const [busy, setBusy] = useState(false)
   /** The address a confirmation link went to: the form has done its job. */
   const [sentTo, setSentTo] = useState<string | null>(null)
-  // What the form turns into then, fetched with the sign-up request rather than with /login,
-  // whose first load has no bytes to spare; null if even that fetch failed.
+  // What the form turns into then, fetched with the sign-up request rather than with /login;
+  // null if even that fetch failed.
   const [SentScreen, setSentScreen] = useState<typeof SignUpEmailSent | null>(null)
   const [startedOver, setStartOver] = useState(false)
+  // A sign-in refused for an address not confirmed yet offers the confirmation email again,
+  // for the address refused: fetched with that refusal, as SentScreen is with the sign-up.
+  const [resend, setResend] = useState<{
+    email: string
+    Offer: typeof SendConfirmationAgain
+  } | null>(null)
   const form = useRef<HTMLFormElement>(null)
   // Back from 'check your email': the keyboard continues in the empty email field.
   useFocusOnShow(startedOver && !sentTo, () => form.current?.querySelector('input'))
@@ -50,14 +62,15 @@ export function PasswordForm({ mode, redirectTarget, onSignedIn }: PasswordFormP
     setPassword(typedPassword)
     const found = validateCredentials(typedIdentifier, typedPassword, mode)
     setErrors(found)
+    setResend(null)
     if (Object.keys(found).length > 0) return
     setBusy(true)
+    const email = typedIdentifier.trim()
     try {
       const supabase = await loadSupabase()
-      const email = typedIdentifier.trim()
       const credentials = { email, password: typedPassword }
       if (mode === 'signup') {
-        const sentScreen = import('./SignUpEmailSent').then(
+        const sentScreen = confirmationEmail().then(
           (module) => module.SignUpEmailSent,
           () => null,
         )
@@ -87,8 +100,13 @@ export function PasswordForm({ mode, redirectTarget, onSignedIn }: PasswordFormP
       // A password the service will not take (too weak, or since found in a breach) is the
       // password field's fault: said under it, marked, and given the keyboard, as after the
       // form's own checks. Anything else (wrong credentials, an unconfirmed address) is the form's.
-      const weak = (error as { code?: string } | null)?.code === 'weak_password'
-      setErrors(weak ? { password: message } : { form: message })
+      const code = (error as { code?: string } | null)?.code
+      setErrors(code === 'weak_password' ? { password: message } : { form: message })
+      if (code === 'email_not_confirmed')
+        confirmationEmail().then(
+          ({ SendConfirmationAgain: Offer }) => setResend({ email, Offer }),
+          () => undefined,
+        )
     } finally {
       setBusy(false)
     }
@@ -114,7 +132,12 @@ export function PasswordForm({ mode, redirectTarget, onSignedIn }: PasswordFormP
 
   return (
     <form ref={form} className="form" onSubmit={submit} noValidate aria-busy={busy}>
-      {errors.form ? <FormMessage kind="error">{errors.form}</FormMessage> : null}
+      {errors.form ? (
+        <FormMessage kind="error">
+          {errors.form}
+          {resend ? <resend.Offer email={resend.email} redirectTarget={redirectTarget} /> : null}
+        </FormMessage>
+      ) : null}
       <Field
         label="Email"
         name="email"

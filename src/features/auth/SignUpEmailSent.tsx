@@ -25,29 +25,6 @@ export function SignUpEmailSent({
 }: SignUpEmailSentProps) {
   const heading = useRef<HTMLHeadingElement>(null)
   useFocusOnShow(true, () => heading.current)
-  /** What the last 'Send it again' came to, said under the button. */
-  const [resent, setResent] = useState<string | null>(null)
-  const [sending, setSending] = useState(false)
-
-  // The auth service sends at most one confirmation a minute per address (`max_frequency` in
-  // supabase/config.toml); an earlier try is refused in words (over_email_send_rate_limit).
-  async function sendAgain() {
-    setSending(true)
-    try {
-      const supabase = await loadSupabase()
-      const { error } = await supabase.auth.resend({
-        type: 'signup',
-        email,
-        options: { emailRedirectTo: callbackUrl(redirectTarget, email, 'signup') },
-      })
-      if (error) throw error
-      setResent(`We sent the link to ${email} again.`)
-    } catch (failure) {
-      setResent(await describeAuthError(failure))
-    } finally {
-      setSending(false)
-    }
-  }
   return (
     <div className="form-message form-message--success sign-up-sent" role="status">
       <h2 ref={heading} tabIndex={-1}>
@@ -69,13 +46,11 @@ export function SignUpEmailSent({
         </Link>{' '}
         instead.
       </p>
-      <p>
-        Nothing after a few minutes? Check your spam folder, or{' '}
-        <button type="button" className="link-button" onClick={sendAgain} disabled={sending}>
-          send it again
-        </button>
-        .{resent ? ` ${resent}` : null}
-      </p>
+      <SendConfirmationAgain
+        email={email}
+        redirectTarget={redirectTarget}
+        question="Nothing after a few minutes?"
+      />
       <p>
         Wrong address?{' '}
         <button type="button" className="link-button" onClick={onUseAnotherEmail}>
@@ -83,5 +58,64 @@ export function SignUpEmailSent({
         </button>
       </p>
     </div>
+  )
+}
+
+interface SendConfirmationAgainProps {
+  /** The address whose sign-up is not confirmed yet. */
+  email: string
+  /** Where the new link should lead once it has confirmed the address. */
+  redirectTarget: string
+  /** What leads to it, in the words of the screen it is on (the sign-in form's by default). */
+  question?: string
+}
+
+/**
+ * 'Send it again' for a sign-up's confirmation email, with what it came to said after it: under
+ * 'Check your email' once signed up (SignUpEmailSent), and under the sign-in form's refusal of an
+ * address not confirmed yet (PasswordForm), which fetches this module with that refusal: one
+ * chunk for both, so /login's first load names one import, not two.
+ *
+ * The auth service sends at most one confirmation a minute per address (`max_frequency` in
+ * supabase/config.toml); an earlier try is refused in words (over_email_send_rate_limit). The
+ * button stays enabled while sending, only marked so: a disabled button would drop the keyboard
+ * to the top of the page, and a second press meanwhile does nothing.
+ */
+export function SendConfirmationAgain({
+  email,
+  redirectTarget,
+  question = 'No email, or its link has expired?',
+}: SendConfirmationAgainProps) {
+  /** What the last 'send it again' came to. */
+  const [resent, setResent] = useState<string | null>(null)
+  const [sending, setSending] = useState(false)
+
+  async function sendAgain() {
+    if (sending) return
+    setSending(true)
+    try {
+      const supabase = await loadSupabase()
+      const { error } = await supabase.auth.resend({
+        type: 'signup',
+        email,
+        options: { emailRedirectTo: callbackUrl(redirectTarget, email, 'signup') },
+      })
+      if (error) throw error
+      setResent(`We sent the link to ${email} again.`)
+    } catch (failure) {
+      setResent(await describeAuthError(failure))
+    } finally {
+      setSending(false)
+    }
+  }
+
+  return (
+    <p className="form-message__more">
+      {question} Check your spam folder, or{' '}
+      <button type="button" className="link-button" onClick={sendAgain} aria-disabled={sending}>
+        send it again
+      </button>
+      .{resent ? ` ${resent}` : null}
+    </p>
   )
 }
