@@ -4,7 +4,7 @@ import { Field } from '../../components/Field'
 import { FormMessage } from '../../components/FormMessage'
 import { authErrorMessage } from '../../lib/serviceErrorMessages'
 import { qrCodeImageSource } from './qrCodeImageSource'
-import { TOTP_CODE_REQUIRED } from './secondFactor'
+import { TOTP_CODE_REQUIRED, refusesCode } from './secondFactor'
 import { loadSupabase } from './supabaseClient'
 import { useAuthAction } from './useAuthAction'
 import { SubmitButton } from '../../components/SubmitButton'
@@ -29,7 +29,7 @@ export function TwoFactorSettings({ user }: { user: User }) {
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null)
   const [code, setCode] = useState('')
   const [notice, setNotice] = useState<string | null>(null)
-  const { busy, error, setError, run: runAction } = useAuthAction()
+  const { busy, error, setError, fieldError, setFieldError, run: runAction, form } = useAuthAction()
   const [cancelled, setCancelled] = useState(false)
   const setUpButton = useRef<HTMLButtonElement>(null)
   // The removal of a cancelled enrolment's factor, which a new enrolment waits for.
@@ -75,9 +75,9 @@ export function TwoFactorSettings({ user }: { user: User }) {
     return () => window.removeEventListener('online', refreshOnline)
   }, [refresh])
 
-  const run = (task: () => Promise<void>) => {
+  const run = (task: () => Promise<void>, blamesField?: (failure: unknown) => boolean) => {
     setNotice(null)
-    return runAction(task)
+    return runAction(task, blamesField)
   }
 
   const startEnrolment = () =>
@@ -106,7 +106,7 @@ export function TwoFactorSettings({ user }: { user: User }) {
     event.preventDefault()
     if (!enrolment) return
     const digits = code.replace(/\s+/g, '')
-    if (!/^\d{6}$/.test(digits)) return setError(TOTP_CODE_REQUIRED)
+    if (!/^\d{6}$/.test(digits)) return setFieldError(TOTP_CODE_REQUIRED)
     void run(async () => {
       const supabase = await loadSupabase()
       const { error: failure } = await supabase.auth.mfa.challengeAndVerify({
@@ -119,7 +119,7 @@ export function TwoFactorSettings({ user }: { user: User }) {
       setTurnedOn(true)
       setNotice('Two-factor authentication is on. You will be asked for a code when you sign in.')
       await refresh()
-    })
+    }, refusesCode)
   }
 
   // Enrolling already created the factor, unverified, and GoTrue keeps it until it is verified
@@ -130,6 +130,7 @@ export function TwoFactorSettings({ user }: { user: User }) {
     setEnrolment(null)
     setCode('')
     setError(null)
+    setFieldError(null)
     setCancelled(true)
     removingCancelled.current = loadSupabase()
       .then((supabase) => supabase.auth.mfa.unenroll({ factorId }))
@@ -199,7 +200,7 @@ export function TwoFactorSettings({ user }: { user: User }) {
       ) : null}
       {factors !== null && !enrolment ? factorsView(verified, setUpButton) : null}
       {enrolment ? (
-        <form className="form" onSubmit={verify} noValidate>
+        <form ref={form} className="form" onSubmit={verify} noValidate>
           <p ref={instructions} tabIndex={-1}>
             Scan this code with your authenticator app, then enter the 6-digit code it shows.
           </p>
@@ -221,6 +222,7 @@ export function TwoFactorSettings({ user }: { user: User }) {
             autoComplete="one-time-code"
             value={code}
             onChange={(event) => setCode(event.target.value)}
+            error={fieldError}
             required
           />
           <SubmitButton disabled={busy}>{busy ? 'Checking…' : 'Turn on two-factor'}</SubmitButton>
