@@ -94,9 +94,25 @@ test.describe('accessibility in light and dark mode', () => {
     await page.getByLabel('New password', { exact: true }).fill('a-brand-new-password')
     await page.getByLabel('Repeat the new password').fill('a-brand-new-password')
     await page.getByRole('button', { name: 'Save new password' }).click()
-    await page.getByLabel('Authentication code').fill('000000')
+    const code = page.getByLabel('Authentication code')
+    await code.fill('000000')
     await page.keyboard.press('Enter')
-    await expect(page.getByRole('alert')).toBeVisible()
+    // Checked with the refused code marked at its field.
+    await expect(code).toHaveAttribute('aria-invalid', 'true')
+    expect(await axeViolationsInBothModes(page)).toEqual(NO_VIOLATIONS)
+  })
+
+  test('the refusal of an address not confirmed yet, with its offer to send the email again, has no axe violations', async ({
+    page,
+  }) => {
+    const user = await createUser('axe-unconfirmed', { confirmed: false })
+    await page.goto('/login')
+    await waitForHydration(page)
+    await page.getByLabel('Email', { exact: true }).fill(user.email)
+    await page.getByLabel('Password').fill(user.password)
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+    await page.getByRole('alert').getByRole('button', { name: 'send it again' }).click()
+    await expect(page.getByRole('alert')).toContainText(`We sent the link to ${user.email} again.`)
     expect(await axeViolationsInBothModes(page)).toEqual(NO_VIOLATIONS)
   })
 
