@@ -1,7 +1,7 @@
 /**
  * Two browser contexts of one user (two devices): realtime updates and conflict resolution.
  */
-import { expect, test, type WebSocketRoute } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { adminClient, createUser, signIn } from './backend.ts'
 import {
   appendText,
@@ -18,6 +18,7 @@ import {
   saveStatus,
 } from './dashboardHelpers.ts'
 import { waitForHydration } from './fixtures.ts'
+import { standBetweenRealtime } from './realtimeBetween.ts'
 import { createTwoFactorUser } from './twoFactor.ts'
 
 test('another device creating and editing a document updates this one without reload', async ({
@@ -67,35 +68,16 @@ test('another device creating and editing a document updates this one without re
 test('a channel the server shuts, as on a token expired in sleep, is joined again', async ({
   page,
 }) => {
-  // The test stands between the page and the backend's Realtime socket, passing everything
-  // through, and plays hosted Realtime shutting the channel: a system message with the reason,
-  // then phx_close (what the local backend sends too once a channel's token has expired).
-  let toPage: WebSocketRoute | undefined
-  const joins: { joinRef: string; topic: string }[] = []
-  await page.routeWebSocket(/\/realtime\/v1\/websocket/, (socket) => {
-    toPage = socket
-    const server = socket.connectToServer()
-    socket.onMessage((message) => {
-      if (typeof message === 'string') {
-        const [joinRef, , topic, event] = JSON.parse(message) as [string, string, string, string]
-        if (event === 'phx_join') joins.push({ joinRef, topic })
-      }
-      server.send(message)
-    })
-  })
+  const realtime = await standBetweenRealtime(page)
   const user = await createUser('dash-rejoin')
   await signIn(page, user)
   const live = page.getByTestId('live-status')
   await expect(live).toHaveText(/^Live/)
-  const { joinRef, topic } = joins.at(-1)!
-  const reason = 'Token has expired 0 seconds ago'
-  const system = { extension: 'system', status: 'error', message: reason, channel: topic }
-  toPage!.send(JSON.stringify([joinRef, null, topic, 'system', system]))
-  toPage!.send(JSON.stringify([joinRef, joinRef, topic, 'phx_close', {}]))
+  realtime.shutLastChannel('Token has expired 0 seconds ago')
   await expect(live).toHaveText('Connecting…')
 
   await expect(live).toHaveText(/^Live/)
-  expect(joins.length).toBe(2)
+  expect(realtime.joins.length).toBe(2)
   // The new channel hears what happens elsewhere.
   await insertDocument(user, { title: 'Written while it rejoined' })
   await expect(documentLink(page, 'Written while it rejoined')).toBeVisible()

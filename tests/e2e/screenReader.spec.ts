@@ -2,10 +2,11 @@
  * What a screen reader hears on the dashboard: its live regions' news (announcements.ts) and
  * the outline of its headings.
  */
-import { expect, test, type WebSocketRoute } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { announcements, recordAnnouncements } from './announcements.ts'
 import { createUser, signIn } from './backend.ts'
 import { documentLink, insertDocument, openNewNote, preview } from './dashboardHelpers.ts'
+import { standBetweenRealtime } from './realtimeBetween.ts'
 
 async function deleteByKeyboard(page: import('@playwright/test').Page, title: string) {
   await page.getByRole('button', { name: `Delete “${title}”` }).focus()
@@ -43,28 +44,15 @@ test("the live indicator's start-up is not announced; losing the connection and 
 test('a live channel the server shuts is said to be lost, and said again once joined', async ({
   page,
 }) => {
-  // Between the page and Realtime, as dashboardSync.spec.ts does: the server shutting the
-  // channel (hosted Realtime, on a token expired in sleep), the browser still online.
-  let toPage: WebSocketRoute | undefined
-  const joins: { joinRef: string; topic: string }[] = []
-  await page.routeWebSocket(/\/realtime\/v1\/websocket/, (socket) => {
-    toPage = socket
-    const server = socket.connectToServer()
-    socket.onMessage((message) => {
-      if (typeof message === 'string') {
-        const [joinRef, , topic, event] = JSON.parse(message) as [string, string, string, string]
-        if (event === 'phx_join') joins.push({ joinRef, topic })
-      }
-      server.send(message)
-    })
-  })
+  // The server shuts the channel (hosted Realtime, on a token expired in sleep), the browser
+  // still online.
+  const realtime = await standBetweenRealtime(page)
   const user = await createUser('sr-live-lost')
   await recordAnnouncements(page)
   await signIn(page, user)
   const live = page.getByTestId('live-status')
   await expect(live).toHaveText(/^Live/)
-  const { joinRef, topic } = joins.at(-1)!
-  toPage!.send(JSON.stringify([joinRef, joinRef, topic, 'phx_close', {}]))
+  realtime.shutLastChannel()
   await expect(live).toHaveText('Connecting…')
   await expect(live).toHaveText(/^Live/)
   expect(
