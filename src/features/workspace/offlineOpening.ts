@@ -11,12 +11,21 @@
  * than the drafts already are (decision 0014), and a reload, another account or a sign-out
  * forgets them. A signed-out tab keeps none, so the next person at a shared computer cannot
  * read them out of its memory.
+ *
+ * Only the notes opened last are kept, up to OFFLINE_KEPT_CHARACTERS of text: someone switching
+ * between hundreds of notes over a day would otherwise leave every one of them on the page's heap
+ * (20 notes near the 1 MB limit held 24 MB), for a tab that needs only the ones just worked on.
  */
 import { getAuthState, subscribeAuthState } from '../auth'
 import type { LocalDraft } from './localDrafts'
 import type { WorkspaceDocument } from './types'
 
+/** About ten notes at the 1 MB limit, or hundreds of ordinary ones. */
+export const OFFLINE_KEPT_CHARACTERS = 10_000_000
+
+/** In the order they were last opened or saved, oldest first (a Map keeps insertion order). */
 const seenInThisTab = new Map<string, WorkspaceDocument>()
+let keptCharacters = 0
 let forgettingOnSignOut = false
 
 const keyOf = (userId: string, documentId: string) => `${userId}/${documentId}`
@@ -30,7 +39,10 @@ function forgetOnSignOut(): void {
   if (forgettingOnSignOut) return
   forgettingOnSignOut = true
   subscribeAuthState(() => {
-    if (getAuthState().status !== 'signed-in') seenInThisTab.clear()
+    if (getAuthState().status !== 'signed-in') {
+      seenInThisTab.clear()
+      keptCharacters = 0
+    }
   })
 }
 
@@ -43,7 +55,19 @@ export function rememberServerRow(userId: string, document: WorkspaceDocument): 
   if (!isSignedInAs(userId)) return
   const key = keyOf(userId, document.id)
   const known = seenInThisTab.get(key)
-  if (!known || known.version <= document.version) seenInThisTab.set(key, document)
+  const kept = known && known.version > document.version ? known : document
+  // Taken out and put back: now the note opened last.
+  if (known) {
+    seenInThisTab.delete(key)
+    keptCharacters -= known.body.length
+  }
+  seenInThisTab.set(key, kept)
+  keptCharacters += kept.body.length
+  for (const [oldKey, oldest] of seenInThisTab) {
+    if (keptCharacters <= OFFLINE_KEPT_CHARACTERS || oldKey === key) break
+    seenInThisTab.delete(oldKey)
+    keptCharacters -= oldest.body.length
+  }
 }
 
 /** The row to open offline; null when neither this tab nor the device holds the note. */
