@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { flushSync } from 'react-dom'
 import { MAX_TITLE_LENGTH } from '../documentLimits'
 import { cleanTitle, filterByTitle, formatEdited, titleLength } from '../documentSummaries'
 import { resultsKeyFor } from '../shortcuts'
@@ -38,9 +39,38 @@ function LineIcon({ path }: { path: string }) {
   )
 }
 
+/**
+ * How many rows the list draws at first, and how many more each time its end is reached. A year
+ * in, hundreds of notes drawn at once (13 elements a row) were drawn again on every keystroke
+ * in the search, every change from another device and every tick of the "edited" clock; a
+ * person sees a screenful, and the search reaches every title whatever is drawn.
+ */
+export const LIST_ROWS_AT_ONCE = 100
+
 /** Titles, newest first, with search, inline rename and delete. */
 export function DocumentList(props: DocumentListProps) {
-  const shown = filterByTitle(props.documents, props.query)
+  const matches = filterByTitle(props.documents, props.query)
+  // Rows drawn for this query; another query starts again from the first ones.
+  const [drawn, setDrawn] = useState({ query: props.query, rows: LIST_ROWS_AT_ONCE })
+  const rowsDrawn = drawn.query === props.query ? drawn.rows : LIST_ROWS_AT_ONCE
+  const shown = matches.slice(0, rowsDrawn)
+  const hidden = matches.length - shown.length
+  const nextRows = Math.min(hidden, LIST_ROWS_AT_ONCE)
+  const showMore = () => setDrawn({ query: props.query, rows: rowsDrawn + LIST_ROWS_AT_ONCE })
+  const moreButton = useRef<HTMLButtonElement>(null)
+  useEffect(() => {
+    const button = moreButton.current
+    if (!button || typeof IntersectionObserver === 'undefined') return
+    // Scrolled to (the list's end in sight), the next rows are drawn without a press. Not when
+    // the keyboard brought it into sight: the button would go far down with the focus on it,
+    // where a press takes the focus on to the first row drawn instead.
+    const observer = new IntersectionObserver((entries) => {
+      if (document.activeElement === button) return
+      if (entries.some((entry) => entry.isIntersecting)) showMore()
+    })
+    observer.observe(button)
+    return () => observer.disconnect()
+  })
   // Pressed into while the list loads (Ctrl/⌘+K), the field goes if the list is empty, and
   // its focus would fall to the page. Asked as the list unmounts, while the field still holds it.
   const { searchRef, onSearchGone } = props
@@ -117,6 +147,21 @@ export function DocumentList(props: DocumentListProps) {
           ))}
         </ul>
       )}
+      {hidden > 0 ? (
+        <button
+          ref={moreButton}
+          type="button"
+          className="button button--small doc-list__more"
+          onClick={() => {
+            // Pressed from the keyboard, the focus goes on to the first row just drawn.
+            const firstNew = rowsDrawn
+            flushSync(showMore)
+            resultLinks()[firstNew]?.focus()
+          }}
+        >
+          Show {nextRows.toLocaleString('en')} more {nextRows === 1 ? 'document' : 'documents'}
+        </button>
+      ) : null}
     </div>
   )
 }
