@@ -70,6 +70,47 @@ describe('attachments bucket', () => {
     expect(new Uint8Array((await data?.arrayBuffer()) ?? new ArrayBuffer(0))).toEqual(PNG)
   })
 
+  // supabase/storage src/http/routes/object/getSignedURLs.ts and src/storage/object.ts,
+  // signObjectUrls: a note showing many images asks for all their URLs in one request.
+  it('signs many URLs in one request, only for objects the policies let the caller see', async () => {
+    const a = await signedInUser(backend, 'sign-many-a')
+    const b = await signedInUser(backend, 'sign-many-b')
+    await makePro(backend, a.id)
+    await makePro(backend, b.id)
+    const mine = [`${a.id}/note/one.png`, `${a.id}/note/two.png`]
+    for (const path of mine)
+      expect((await a.supabase.storage.from('attachments').upload(path, png())).error).toBeNull()
+    const theirs = `${b.id}/note/secret.png`
+    expect((await b.supabase.storage.from('attachments').upload(theirs, png())).error).toBeNull()
+    const missing = `${a.id}/note/never.png`
+
+    const { data, error } = await a.supabase.storage
+      .from('attachments')
+      .createSignedUrls([...mine, theirs, missing], 60)
+    expect(error).toBeNull()
+    expect(data?.map(({ path, error }) => [path, error])).toEqual([
+      [mine[0], null],
+      [mine[1], null],
+      [theirs, 'Either the object does not exist or you do not have access to it'],
+      [missing, 'Either the object does not exist or you do not have access to it'],
+    ])
+    for (const entry of data!.slice(0, 2)) {
+      const response = await fetch(entry.signedUrl!)
+      expect(response.status).toBe(200)
+      expect(new Uint8Array(await response.arrayBuffer())).toEqual(PNG)
+    }
+    expect(data?.slice(2).map((entry) => entry.signedUrl)).toEqual([null, null])
+    // A signed URL names its own object: it opens no other.
+    const other = data![0]!.signedUrl!.replace('one.png', 'two.png')
+    expect((await fetch(other)).status).toBe(400)
+
+    const tooMany = await a.supabase.storage.from('attachments').createSignedUrls(
+      Array.from({ length: 1001 }, (_, at) => `${a.id}/${at}.png`),
+      60,
+    )
+    expect((tooMany.error as { statusCode?: string } | null)?.statusCode).toBe('400')
+  })
+
   it('lets a Pro user upload, list, download and remove in their own folder only', async () => {
     const a = await signedInUser(backend, 'pro-a')
     const b = await signedInUser(backend, 'pro-b')

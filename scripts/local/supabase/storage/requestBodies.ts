@@ -120,3 +120,22 @@ export function deletePrefixes(body: unknown): string[] {
     throw invalid(`Bulk object requests are limited to ${MOST_DELETED} objects per request.`)
   return prefixes as string[]
 }
+
+/**
+ * POST /object/sign/{bucket}: `expiresIn` as for one URL, and `paths`, strings, at least one, at
+ * most 1,000 (src/http/routes/object/getSignedURLs.ts, getSignedURLsBodySchema, maxItems
+ * MAX_OBJECTS_PER_REQUEST).
+ */
+export function signedUrlPaths(body: unknown): { expiresIn: number; paths: string[] } {
+  const expiresIn = signedUrlExpiry(body)
+  if (!isRecord(body) || !('paths' in body))
+    throw invalid(`body must have required property 'paths'`)
+  const { paths } = body
+  if (!Array.isArray(paths)) throw invalid('body/paths must be array')
+  const notString = paths.findIndex((path) => typeof path !== 'string')
+  if (notString >= 0) throw invalid(`body/paths/${notString} must be string`)
+  if (paths.length < 1) throw invalid('body/paths must NOT have fewer than 1 items')
+  if (paths.length > MOST_DELETED)
+    throw invalid(`body/paths must NOT have more than ${MOST_DELETED} items`)
+  return { expiresIn, paths: paths as string[] }
+}

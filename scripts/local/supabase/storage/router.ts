@@ -11,7 +11,7 @@ import type { BlobStore } from './blobStore.ts'
 import { listFolder } from './listFolder.ts'
 import type { ObjectRow } from './listFolder.ts'
 import { allowsMimeType, readUpload, validObjectName, type Upload } from './readUpload.ts'
-import { deletePrefixes, listOptions, signedUrlExpiry } from './requestBodies.ts'
+import { deletePrefixes, listOptions, signedUrlExpiry, signedUrlPaths } from './requestBodies.ts'
 import { StorageError, bucketNotFound, objectNotFound, rlsRefused } from './storageError.ts'
 
 export interface StorageContext {
@@ -112,6 +112,9 @@ async function route(
     if (method === 'POST') return json(200, await signUpload(ctx, req, claims, bucketId, name))
     if (method === 'PUT') return json(200, await uploadToSignedUrl(ctx, req, bucketId, name))
   }
+  const signMany = /^\/object\/sign\/([^/]+)$/.exec(path)
+  if (method === 'POST' && signMany)
+    return json(200, await signObjects(ctx, claims, signMany[1]!, await readJson(req)))
   const sign = /^\/object\/sign\/([^/]+)\/(.+)$/.exec(path)
   if (method === 'POST' && sign)
     return json(
@@ -447,6 +450,47 @@ async function signObject(
   })
   const encodedPath = name.split('/').map(encodeURIComponent).join('/')
   return { signedURL: `/object/sign/${bucketId}/${encodedPath}?token=${token}` }
+}
+
+/**
+ * Many signed URLs in one request, as hosted signs them (src/storage/object.ts,
+ * signObjectUrls): the objects the caller's policies let them see are signed, every other path
+ * gets an error in its place, and the answer is 200 either way. The path in each URL is as
+ * given, not encoded: supabase-js encodes the whole URL (StorageFileApi.createSignedUrls).
+ */
+async function signObjects(
+  ctx: StorageContext,
+  claims: JwtClaims,
+  bucketId: string,
+  body: unknown,
+) {
+  const { expiresIn, paths } = signedUrlPaths(body)
+  const visible = await withStorageScope(ctx.db, claims, (tx) =>
+    jsonRows<{ name: string }>(
+      tx,
+      `select name from storage.objects where bucket_id = $1 and name = any($2::text[])`,
+      [bucketId, paths],
+    ),
+  )
+  const names = new Set(visible.map(({ name }) => name))
+  const iat = Math.floor(Date.now() / 1000)
+  return Promise.all(
+    paths.map(async (path) => {
+      if (!names.has(path))
+        return {
+          error: 'Either the object does not exist or you do not have access to it',
+          path,
+          signedURL: null,
+        }
+      const token = await ctx.keys.sign({
+        role: 'storage_signed_url',
+        url: `${bucketId}/${path}`,
+        iat,
+        exp: iat + expiresIn,
+      })
+      return { error: null, path, signedURL: `/object/sign/${bucketId}/${path}?token=${token}` }
+    }),
+  )
 }
 
 async function serveSigned(
