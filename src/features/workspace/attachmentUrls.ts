@@ -19,8 +19,15 @@ const LEFT_TO_LOAD_MS = 60_000
 /** When signing failed (offline), asked again after this long. */
 const RETRY_AFTER_MS = 30_000
 
-/** Storage's createSignedUrl: the URL, or undefined when it would not sign. */
-export type Sign = (path: string, seconds: number) => Promise<string | undefined>
+/**
+ * Storage's createSignedUrls: for each path in order, its URL, or undefined when it would not
+ * sign it. One request for them all: a note showing 100 images asked 100 times, each time it
+ * opened and again before the URLs lapsed.
+ */
+export type Sign = (paths: readonly string[], seconds: number) => Promise<(string | undefined)[]>
+
+/** The most paths hosted signs in one request (supabase/storage, MAX_OBJECTS_PER_REQUEST). */
+export const MOST_SIGNED_AT_ONCE = 1000
 
 interface SignedUrl {
   url: string
@@ -54,7 +61,7 @@ export class AttachmentUrls {
       const now = Date.now()
       const due = paths.filter((path) => this.dueAt(path) <= now)
       const hadNone = due.some((path) => this.urlFor(path, now) === undefined)
-      await Promise.all(due.map((path) => this.signOnce(path, sign)))
+      await this.signOnce(due, sign)
       if (!open) return
       if (hadNone && due.some((path) => this.urlFor(path) !== undefined)) onNewUrls()
       // Only URLs Storage gave are renewed on a timer; one it would not sign (the object gone,
@@ -78,19 +85,29 @@ export class AttachmentUrls {
     return entry ? entry.expiresAt - RENEW_BEFORE_MS : 0
   }
 
-  /** Signs `path`, once however many open notes ask at the same time. */
-  private signOnce(path: string, sign: Sign): Promise<void> {
-    const pending = this.signing.get(path)
-    if (pending) return pending
-    const asked = Date.now()
-    const done = sign(path, SIGNED_URL_SECONDS)
-      .then((url) => {
-        // Counted from the asking: the URL lapses no later than this.
-        if (url) this.urls.set(path, { url, expiresAt: asked + SIGNED_URL_SECONDS * 1000 })
-      })
-      .catch(() => undefined)
-      .finally(() => this.signing.delete(path))
-    this.signing.set(path, done)
-    return done
+  /**
+   * Signs `paths` in as few requests as Storage allows, each path once however many open notes
+   * ask at the same time.
+   */
+  private async signOnce(paths: readonly string[], sign: Sign): Promise<void> {
+    const pending = paths.flatMap((path) => this.signing.get(path) ?? [])
+    const ask = [...new Set(paths.filter((path) => !this.signing.has(path)))]
+    for (let from = 0; from < ask.length; from += MOST_SIGNED_AT_ONCE) {
+      const batch = ask.slice(from, from + MOST_SIGNED_AT_ONCE)
+      const asked = Date.now()
+      const done = sign(batch, SIGNED_URL_SECONDS)
+        .then((urls) => {
+          batch.forEach((path, at) => {
+            const url = urls[at]
+            // Counted from the asking: the URL lapses no later than this.
+            if (url) this.urls.set(path, { url, expiresAt: asked + SIGNED_URL_SECONDS * 1000 })
+          })
+        })
+        .catch(() => undefined)
+        .finally(() => batch.forEach((path) => this.signing.delete(path)))
+      for (const path of batch) this.signing.set(path, done)
+      pending.push(done)
+    }
+    await Promise.all(pending)
   }
 }

@@ -27,10 +27,14 @@ function signedUrlsOf(owner: string): AttachmentUrls {
   return kept
 }
 
-const signWithStorage: Sign = async (path, seconds) => {
+const signWithStorage: Sign = async (paths, seconds) => {
   const supabase = await loadSupabase()
-  const { data } = await supabase.storage.from(ATTACHMENTS_BUCKET).createSignedUrl(path, seconds)
-  return data?.signedUrl
+  const { data } = await supabase.storage
+    .from(ATTACHMENTS_BUCKET)
+    .createSignedUrls([...paths], seconds)
+  // An object Storage would not sign (gone, or not this person's) has its error in its place.
+  const signed = new Map((data ?? []).map((entry) => [entry.path, entry.signedUrl ?? undefined]))
+  return paths.map((path) => signed.get(path))
 }
 
 export function supabaseUrl(): string {
