@@ -78,6 +78,35 @@ describe('import', () => {
     expect(await storedImages(user)).toEqual([])
   })
 
+  it('on Pro, cancelled while uploading: stops, removes the images uploaded so far, imports nothing', async () => {
+    const user = await signedInUser(backend, 'import-cancel')
+    await makePro(backend, user.id)
+    const cancel = new AbortController()
+    let uploadsStarted = 0
+    const outcome = await writeImport({
+      supabase: user.supabase,
+      userId: user.id,
+      supabaseUrl: backend.url,
+      plan: 'pro',
+      documents: Array.from({ length: 20 }, (_, at) => withImage(`Pictured ${at}`)),
+      signal: cancel.signal,
+      // Cancelled while the third image uploads.
+      onProgress: (_text, stage) => {
+        if (stage === 'uploading' && ++uploadsStarted === 3) cancel.abort()
+      },
+    })
+    expect(outcome).toEqual({
+      ok: false,
+      planLimit: false,
+      cancelled: true,
+      message: 'The import was cancelled. Nothing was imported.',
+    })
+    // Before, the other 17 images were uploaded and all 20 documents written regardless.
+    expect(uploadsStarted).toBe(3)
+    expect(await titles(user)).toEqual([])
+    expect(await storedImages(user)).toEqual([])
+  })
+
   it('on Pro, writes every document and copies its images into the new document’s folder', async () => {
     const user = await signedInUser(backend, 'import-pro')
     await makePro(backend, user.id)

@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { strToU8, unzipSync, zipSync } from 'fflate'
+import { strToU8, unzipSync, zipSync, type Zippable } from 'fflate'
 import type { Page } from '@playwright/test'
 import { BACKEND_URL, adminClient, createUser, signIn, type TestUser } from './backend.ts'
 import {
@@ -218,6 +218,47 @@ test('a Pro import is refused before uploading one image again for each of many 
   await expect(dialog.getByRole('button', { name: 'Import 101 documents' })).toBeDisabled()
   expect(uploads).toEqual([])
   expect(await documentsOf(user)).toEqual([])
+})
+
+test('a Pro import of many pictured notes counts its uploads and can be cancelled midway, leaving nothing', async ({
+  page,
+}) => {
+  const user = await createUser('proimport-cancel', { plan: 'pro' })
+  await signIn(page, user)
+  const notes = Object.fromEntries(
+    Array.from({ length: 40 }, (_, i) => [
+      `note-${i}.md`,
+      strToU8(`# Note ${i}\n![x](attachments/note-${i}/shot.png)`),
+    ]),
+  )
+  const images: Zippable = Object.fromEntries(
+    Array.from({ length: 40 }, (_, i) => [
+      `attachments/note-${i}/shot.png`,
+      [new Uint8Array(PNG), { level: 0 }],
+    ]),
+  )
+  // Storage as over a slow connection: each upload takes a moment.
+  await page.route(`${BACKEND_URL}/storage/v1/object/attachments/**`, async (route) => {
+    if (route.request().method() !== 'POST') return route.continue()
+    await new Promise((resolve) => setTimeout(resolve, 150))
+    await route.continue()
+  })
+  const dialog = await chooseImportFiles(page, [
+    {
+      name: 'pictured.zip',
+      mimeType: 'application/zip',
+      buffer: Buffer.from(zipSync({ ...notes, ...images })),
+    },
+  ])
+  await dialog.getByRole('button', { name: 'Import 40 documents' }).click()
+  await expect(dialog.getByRole('status')).toHaveText(/^Uploading image [3-9] of 40 /)
+  // Before, Cancel was disabled until all 40 images were uploaded and the notes written.
+  await dialog.getByRole('button', { name: 'Cancel' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(page.getByRole('button', { name: 'Import…' })).toBeFocused()
+  expect(await documentsOf(user)).toEqual([])
+  const { data: folders } = await (await adminClient()).storage.from('attachments').list(user.id)
+  expect(folders).toEqual([])
 })
 
 test('Free plan limits and bad files are explained before anything is written', async ({

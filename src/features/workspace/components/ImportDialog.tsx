@@ -24,10 +24,13 @@ type Step =
   | { kind: 'choose' }
   | { kind: 'reading' }
   | { kind: 'review'; selection: ImportSelection; images: number; imageBytes: number }
-  | { kind: 'writing'; progress: string }
+  /** `cancellable`: nothing sent of the documents yet (writeImport.ts, `signal`). */
+  | { kind: 'writing'; progress: string; cancellable: boolean }
   | { kind: 'failed'; message: string; planLimit: boolean }
 
 const SHOWN_TITLES = 8
+
+const CANCELLING = 'Cancelling: removing the images uploaded so far…'
 
 /** The plan's refusal, which also describes the Import button it disables. */
 const BLOCKED_ID = 'import-dialog-blocked'
@@ -43,6 +46,7 @@ export function ImportDialog(props: ImportDialogProps) {
   const input = useRef<HTMLInputElement>(null)
   const [step, setStep] = useState<Step>({ kind: 'choose' })
   const [dragging, setDragging] = useState(false)
+  const cancelWriting = useRef<AbortController | null>(null)
 
   async function choose(files: File[]) {
     if (files.length === 0) return
@@ -93,7 +97,9 @@ export function ImportDialog(props: ImportDialogProps) {
       })
       return
     }
-    setStep({ kind: 'writing', progress: 'Preparing…' })
+    const cancel = new AbortController()
+    cancelWriting.current = cancel
+    setStep({ kind: 'writing', progress: 'Preparing…', cancellable: true })
     const loaded = await import('../transfer/writeImport').catch(() => null)
     if (!loaded) {
       setStep({ kind: 'failed', message: IMPORT_NOT_STARTED, planLimit: false })
@@ -105,13 +111,30 @@ export function ImportDialog(props: ImportDialogProps) {
       supabaseUrl: supabaseUrl(),
       plan,
       documents: selection.documents,
-      onProgress: (progress) => setStep({ kind: 'writing', progress }),
+      signal: cancel.signal,
+      onProgress: (progress, stage) =>
+        setStep({
+          kind: 'writing',
+          progress: cancel.signal.aborted ? CANCELLING : progress,
+          cancellable: stage === 'uploading',
+        }),
     })
     if (outcome.ok) props.onImported(outcome.ids.length)
+    // Cancelled: the images uploaded so far are removed by now, and nothing was written.
+    else if (outcome.cancelled) props.onClose()
     else setStep({ kind: 'failed', message: outcome.message, planLimit: outcome.planLimit })
   }
 
   const busy = step.kind === 'reading' || step.kind === 'writing'
+  // While images upload, Cancel (or Escape) stops the import; once the documents are sent, it
+  // waits for their answer.
+  const canCancel = !busy || (step.kind === 'writing' && step.cancellable)
+  function cancel() {
+    if (step.kind !== 'writing') return props.onClose()
+    if (!step.cancellable) return
+    cancelWriting.current?.abort()
+    setStep({ ...step, progress: CANCELLING })
+  }
   return (
     <dialog
       ref={dialog}
@@ -120,7 +143,7 @@ export function ImportDialog(props: ImportDialogProps) {
       aria-busy={busy}
       onCancel={(event) => {
         event.preventDefault()
-        if (!busy) props.onClose()
+        if (canCancel) cancel()
       }}
     >
       <h2 id="import-dialog-title">Import documents</h2>
@@ -190,7 +213,7 @@ export function ImportDialog(props: ImportDialogProps) {
             Choose other files
           </button>
         ) : null}
-        <button type="button" className="button" onClick={props.onClose} disabled={busy}>
+        <button type="button" className="button" onClick={cancel} disabled={!canCancel}>
           Cancel
         </button>
       </div>

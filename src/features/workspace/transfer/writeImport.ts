@@ -3,7 +3,10 @@
  * documents will have; then every document is inserted in ONE request, which PostgREST runs
  * as one statement in one transaction, so the database (the Free plan's limit included)
  * accepts all of them or none. If an upload or the insert fails, the images already uploaded
- * are removed again: nothing half-imported is left.
+ * are removed again: nothing half-imported is left. Until the documents are sent, the import can
+ * be cancelled (`signal`): a Pro import of many notes with images uploads them one by one, which
+ * can take minutes, and the person may think better of it; the images already uploaded are then
+ * removed the same way.
  */
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { ATTACHMENTS_BUCKET, attachmentPath, attachmentUrl } from '../attachments'
@@ -19,15 +22,19 @@ export interface ImportRequest {
   supabaseUrl: string
   plan: PlanId
   documents: readonly ImportDocument[]
-  onProgress?: (text: string) => void
+  /** `saving`: the documents are being sent, and the import can no longer be cancelled. */
+  onProgress?: (text: string, stage: 'uploading' | 'saving') => void
+  /** Aborted: stop before the next upload, remove what was uploaded, import nothing. */
+  signal?: AbortSignal
   /** New ids; given by tests, otherwise random. */
   newId?: () => string
 }
 
 export type ImportOutcome =
-  { ok: true; ids: string[] } | { ok: false; message: string; planLimit: boolean }
+  { ok: true; ids: string[] } | { ok: false; message: string; planLimit: boolean; cancelled?: true }
 
 const NOTHING_IMPORTED = 'Nothing was imported.'
+export const IMPORT_CANCELLED = `The import was cancelled. ${NOTHING_IMPORTED}`
 
 export async function writeImport(request: ImportRequest): Promise<ImportOutcome> {
   const { supabase, documents } = request
@@ -38,14 +45,27 @@ export async function writeImport(request: ImportRequest): Promise<ImportOutcome
     if (uploaded.length) await bucket.remove(uploaded).catch(() => undefined)
   }
 
+  const cancelled = async (): Promise<ImportOutcome> => {
+    await undoUploads()
+    return { ok: false, planLimit: false, cancelled: true, message: IMPORT_CANCELLED }
+  }
+
   const rows: { id: string; title: string; body: string }[] = []
+  const imagesToUpload =
+    request.plan === 'pro' ? documents.reduce((sum, { images }) => sum + images.length, 0) : 0
+  let uploading = 0
   for (const document of documents) {
     const id = newId()
     let body = document.body
     if (request.plan === 'pro' && document.images.length) {
       const urls = new Map<string, string>()
       for (const image of document.images) {
-        request.onProgress?.(`Uploading “${image.name}”…`)
+        if (request.signal?.aborted) return cancelled()
+        uploading += 1
+        request.onProgress?.(
+          `Uploading image ${uploading.toLocaleString('en')} of ${imagesToUpload.toLocaleString('en')} (“${image.name}”)…`,
+          'uploading',
+        )
         const path = attachmentPath(
           request.userId,
           id,
@@ -71,7 +91,11 @@ export async function writeImport(request: ImportRequest): Promise<ImportOutcome
     rows.push({ id, title: document.title, body })
   }
 
-  request.onProgress?.(`Saving ${rows.length} ${rows.length === 1 ? 'document' : 'documents'}…`)
+  if (request.signal?.aborted) return cancelled()
+  request.onProgress?.(
+    `Saving ${rows.length} ${rows.length === 1 ? 'document' : 'documents'}…`,
+    'saving',
+  )
   const { error, status } = await supabase.from('documents').insert(rows)
   if (!error) return { ok: true, ids: rows.map((row) => row.id) }
   await undoUploads()
