@@ -30,7 +30,16 @@ export interface ExportProgress {
   total: number
 }
 
+/** The most documents one page asks for, when they are short. */
 export const EXPORT_PAGE_SIZE = 100
+/** The first page, before the length of this account's notes is known. */
+const FIRST_PAGE_SIZE = 10
+/**
+ * About how much text a page holds: the next page asks for as many documents as fit, going by
+ * the last page's. A page of 100 notes near the 1 MB limit was one answer of 100 MB, held in
+ * the tab twice over (the answer and its parsed rows) while the zip was written.
+ */
+export const EXPORT_PAGE_CHARACTERS = 8_000_000
 
 export async function buildExportZip(
   source: ExportSource,
@@ -51,8 +60,8 @@ export async function buildExportZip(
   let done = 0
   onProgress({ done, total })
 
-  for (let offset = 0; ; offset += EXPORT_PAGE_SIZE) {
-    const page = await source.page(offset, EXPORT_PAGE_SIZE)
+  for (let offset = 0, limit = FIRST_PAGE_SIZE; ;) {
+    const page = await source.page(offset, limit)
     for (const document of page) {
       const stem = stemFor(document.title)
       for (const path of linkedAttachmentPaths(document.body, supabaseUrl)) {
@@ -79,7 +88,11 @@ export async function buildExportZip(
       done += 1
     }
     onProgress({ done, total: Math.max(total, done) })
-    if (page.length < EXPORT_PAGE_SIZE) break
+    if (page.length < limit) break
+    offset += page.length
+    const characters = page.reduce((sum, document) => sum + document.body.length, 0)
+    const fit = Math.floor(EXPORT_PAGE_CHARACTERS / Math.max(1, characters / page.length))
+    limit = Math.max(1, Math.min(EXPORT_PAGE_SIZE, fit))
   }
   zip.end()
   if (failure) throw failure

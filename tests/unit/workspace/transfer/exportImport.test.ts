@@ -45,6 +45,44 @@ const asFile = (name: string, data: Uint8Array) => ({
 })
 
 describe('export', () => {
+  it('asks for pages of a size the notes fit in, not 100 notes near the 1 MB limit at once', async () => {
+    const rows = documents(60).map((row, index) => ({
+      ...row,
+      body: `${index}\n${'x'.repeat(900_000)}`,
+    }))
+    const pages: number[] = []
+    const result = await buildExportZip(
+      {
+        ...source(rows),
+        page: async (offset, limit) => {
+          const page = rows.slice(offset, offset + limit)
+          pages.push(page.reduce((sum, row) => sum + row.body.length, 0))
+          return page
+        },
+      },
+      BACKEND,
+    )
+    expect(result.documents).toBe(60)
+    // Before, one page of all 60: 54 MB of text in one answer.
+    expect(Math.max(...pages)).toBeLessThanOrEqual(10 * 1_000_000)
+  })
+
+  it('reads short notes in pages of 100', async () => {
+    const asked: number[] = []
+    const rows = documents(500)
+    await buildExportZip(
+      {
+        ...source(rows),
+        page: async (offset, limit) => {
+          asked.push(limit)
+          return rows.slice(offset, offset + limit)
+        },
+      },
+      BACKEND,
+    )
+    expect(asked).toEqual([10, 100, 100, 100, 100, 100])
+  })
+
   it('writes 1,000 documents with unique names, reporting progress page by page', async () => {
     const rows = documents(1000)
     const progress: number[] = []
