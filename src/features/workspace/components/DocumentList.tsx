@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { flushSync } from 'react-dom'
 import { MAX_TITLE_LENGTH } from '../documentLimits'
 import { cleanTitle, filterByTitle, formatEdited, titleLength } from '../documentSummaries'
@@ -58,6 +58,16 @@ export function DocumentList(props: DocumentListProps) {
   const nextRows = Math.min(hidden, LIST_ROWS_AT_ONCE)
   const showMore = () => setDrawn({ query: props.query, rows: rowsDrawn + LIST_ROWS_AT_ONCE })
   const moreButton = useRef<HTMLButtonElement>(null)
+  // The rows get callbacks that stay the same from one draw to the next, calling the latest the
+  // workspace gave: its own are new on each of its renders, and would draw every row again.
+  const latest = useRef(props)
+  latest.current = props
+  const onSelect = useCallback((id: string) => latest.current.onSelect(id), [])
+  const onRename = useCallback(
+    (id: string, title: string) => latest.current.onRename(id, title),
+    [],
+  )
+  const onDelete = useCallback((document: DocumentSummary) => latest.current.onDelete(document), [])
   useEffect(() => {
     const button = moreButton.current
     if (!button || typeof IntersectionObserver === 'undefined') return
@@ -143,7 +153,15 @@ export function DocumentList(props: DocumentListProps) {
           onKeyDown={onResultKey}
         >
           {shown.map((document) => (
-            <DocumentListItem key={document.id} document={document} {...props} />
+            <DocumentListItem
+              key={document.id}
+              document={document}
+              selected={document.id === props.selectedId}
+              now={props.now}
+              onSelect={onSelect}
+              onRename={onRename}
+              onDelete={onDelete}
+            />
           ))}
         </ul>
       )}
@@ -166,9 +184,24 @@ export function DocumentList(props: DocumentListProps) {
   )
 }
 
-type ItemProps = DocumentListProps & { document: DocumentSummary }
+type ItemProps = Pick<DocumentListProps, 'onSelect' | 'onRename' | 'onDelete' | 'now'> & {
+  document: DocumentSummary
+  selected: boolean
+}
 
-function DocumentListItem({ document, selectedId, onSelect, onRename, onDelete, now }: ItemProps) {
+/**
+ * One row, drawn again only when its own props change: a save here or a change on another
+ * device changes one row of hundreds (the rows are the same objects otherwise, see
+ * documentSummaries.ts), and opening a note changes two.
+ */
+const DocumentListItem = memo(function DocumentListItem({
+  document,
+  selected,
+  onSelect,
+  onRename,
+  onDelete,
+  now,
+}: ItemProps) {
   const [renaming, setRenaming] = useState(false)
   const [draft, setDraft] = useState(document.title)
   const [busy, setBusy] = useState(false)
@@ -181,7 +214,6 @@ function DocumentListItem({ document, selectedId, onSelect, onRename, onDelete, 
     focusTitleAfterRename.current = false
     titleLink.current?.focus()
   }, [renaming])
-  const selected = document.id === selectedId
   const counterId = `title-count-${document.id}`
   const length = titleLength(cleanTitle(draft))
   const tooLong = length > MAX_TITLE_LENGTH
@@ -284,4 +316,4 @@ function DocumentListItem({ document, selectedId, onSelect, onRename, onDelete, 
       </div>
     </li>
   )
-}
+})
