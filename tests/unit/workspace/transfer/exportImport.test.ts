@@ -6,6 +6,7 @@ import { strToU8, unzipSync, zipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
 import { attachmentUrl } from '../../../../src/features/workspace/attachments.ts'
 import {
+  ATTACHMENTS_AT_ONCE,
   buildExportZip,
   type ExportSource,
   type ExportedDocument,
@@ -65,6 +66,37 @@ describe('export', () => {
     expect(result.documents).toBe(60)
     // Before, one page of all 60: 54 MB of text in one answer.
     expect(Math.max(...pages)).toBeLessThanOrEqual(10 * 1_000_000)
+  })
+
+  it('downloads a few images at a time, ahead of the one it writes, and writes them in order', async () => {
+    const rows = documents(20).map((row, index) => ({
+      ...row,
+      body: `![shot](${attachmentUrl(BACKEND, `${USER}/doc/shot-${index}.png`)})\n`,
+    }))
+    let inFlight = 0
+    let mostInFlight = 0
+    const result = await buildExportZip(
+      {
+        ...source(rows),
+        attachment: async (path) => {
+          inFlight += 1
+          mostInFlight = Math.max(mostInFlight, inFlight)
+          await new Promise((resolve) => setTimeout(resolve, 5))
+          inFlight -= 1
+          return path.endsWith('shot-3.png')
+            ? null
+            : new Uint8Array([...PNG, Number(/\d+/.exec(path.split('shot-')[1]!)![0])])
+        },
+      },
+      BACKEND,
+    )
+    // Before, one at a time: 20 round trips end to end.
+    expect(mostInFlight).toBe(ATTACHMENTS_AT_ONCE)
+    expect(result.attachments).toBe(19)
+    expect(result.missing).toEqual([attachmentUrl(BACKEND, `${USER}/doc/shot-3.png`)])
+    const entries = unzipSync(new Uint8Array(await result.zip.arrayBuffer()))
+    for (const index of [0, 8, 18])
+      expect(entries[`attachments/Note ${index}/shot-${index}.png`]?.at(-1)).toBe(index)
   })
 
   it('reads short notes in pages of 100', async () => {
