@@ -99,6 +99,14 @@ describe('export', () => {
       expect(entries[`attachments/Note ${index}/shot-${index}.png`]?.at(-1)).toBe(index)
   })
 
+  it('names an image missing from storage once, however many notes link to it', async () => {
+    const gone = attachmentUrl(BACKEND, `${USER}/doc/gone.png`)
+    const rows = documents(3).map((row) => ({ ...row, body: `![gone](${gone})\n` }))
+    const result = await buildExportZip(source(rows), BACKEND)
+    // Before, once per note: "3 linked images could not be found".
+    expect(result.missing).toEqual([gone])
+  })
+
   it('reads short notes in pages of 100', async () => {
     const asked: number[] = []
     const rows = documents(500)
