@@ -122,6 +122,10 @@ describe('two-factor users at aal1 reach none of their data', () => {
     const stolen = user.aal1.storage.from('attachments')
     expect((await stolen.list(user.id)).data ?? []).toEqual([])
     expect((await stolen.createSignedUrl(`${user.id}/kept.png`, 60)).error).not.toBeNull()
+    // Many at once, as the preview asks for a note's images: each refused in its place.
+    expect(
+      (await stolen.createSignedUrls([`${user.id}/kept.png`], 60)).data?.map((e) => e.signedUrl),
+    ).toEqual([null])
     expect((await stolen.download(`${user.id}/kept.png`)).error).not.toBeNull()
     expect((await stolen.upload(`${user.id}/planted.png`, png())).error).not.toBeNull()
     expect(
@@ -135,6 +139,7 @@ describe('two-factor users at aal1 reach none of their data', () => {
 
     expect((await mine.list(user.id)).data?.map((entry) => entry.name)).toEqual(['kept.png'])
     expect((await mine.createSignedUrl(`${user.id}/kept.png`, 60)).error).toBeNull()
+    expect((await mine.createSignedUrls([`${user.id}/kept.png`], 60)).data?.[0]?.error).toBeNull()
     expect((await mine.download(`${user.id}/kept.png`)).error).toBeNull()
     expect(
       (await mine.update(`${user.id}/kept.png`, PNG, { contentType: 'image/png' })).error,
