@@ -14,7 +14,7 @@ import { offlineMessage } from '../documentsApi'
 import { PLAN_LIMIT_MESSAGE, isPlanLimitError } from '../planLimits'
 import type { PlanId } from '../types'
 import { rewriteRelativeLinks } from './attachmentLinks'
-import type { ImportDocument } from './readImport'
+import type { ImportDocument, ImportImage } from './readImport'
 
 export interface ImportRequest {
   supabase: SupabaseClient
@@ -33,6 +33,21 @@ export interface ImportRequest {
 export type ImportOutcome =
   { ok: true; ids: string[] } | { ok: false; message: string; planLimit: boolean; cancelled?: true }
 
+/**
+ * Images uploaded at the same time. One at a time, a Pro import of 100 pictured notes made
+ * 100 round trips end to end; a few at a time, and no more than a few (up to 10 MB each) are
+ * on their way at once.
+ */
+export const UPLOADS_AT_ONCE = 4
+
+interface Upload {
+  /** The index of the document's row. */
+  row: number
+  document: ImportDocument
+  image: ImportImage
+  path: string
+}
+
 const NOTHING_IMPORTED = 'Nothing was imported.'
 export const IMPORT_CANCELLED = `The import was cancelled. ${NOTHING_IMPORTED}`
 
@@ -50,45 +65,62 @@ export async function writeImport(request: ImportRequest): Promise<ImportOutcome
     return { ok: false, planLimit: false, cancelled: true, message: IMPORT_CANCELLED }
   }
 
+  // Each document's id and each image's path first, then the images a few at a time.
   const rows: { id: string; title: string; body: string }[] = []
-  const imagesToUpload =
-    request.plan === 'pro' ? documents.reduce((sum, { images }) => sum + images.length, 0) : 0
-  let uploading = 0
+  const uploads: Upload[] = []
   for (const document of documents) {
     const id = newId()
-    let body = document.body
-    if (request.plan === 'pro' && document.images.length) {
-      const urls = new Map<string, string>()
-      for (const image of document.images) {
-        if (request.signal?.aborted) return cancelled()
-        uploading += 1
-        request.onProgress?.(
-          `Uploading image ${uploading.toLocaleString('en')} of ${imagesToUpload.toLocaleString('en')} (“${image.name}”)…`,
-          'uploading',
-        )
-        const path = attachmentPath(
-          request.userId,
-          id,
-          { name: image.name, type: image.type, size: image.data.length },
-          newId().slice(0, 8),
-        )
-        const { error } = await bucket
-          .upload(path, image.data, { contentType: image.type, upsert: false })
-          .catch((thrown: unknown) => ({ error: thrown }))
-        if (error) {
-          await undoUploads()
-          return {
-            ok: false,
-            planLimit: false,
-            message: `“${document.source} › ${image.zipPath}” could not be uploaded. ${NOTHING_IMPORTED} Check your connection and try again.`,
-          }
-        }
-        uploaded.push(path)
-        urls.set(image.zipPath, attachmentUrl(request.supabaseUrl, path))
-      }
-      body = rewriteRelativeLinks(body, document.path, (zipPath) => urls.get(zipPath))
+    rows.push({ id, title: document.title, body: document.body })
+    if (request.plan !== 'pro') continue
+    for (const image of document.images) {
+      const path = attachmentPath(
+        request.userId,
+        id,
+        { name: image.name, type: image.type, size: image.data.length },
+        newId().slice(0, 8),
+      )
+      uploads.push({ row: rows.length - 1, document, image, path })
     }
-    rows.push({ id, title: document.title, body })
+  }
+
+  let next = 0
+  let failed: Upload | null = null
+  const uploadInTurn = async () => {
+    while (next < uploads.length && !failed && !request.signal?.aborted) {
+      const upload = uploads[next]!
+      next += 1
+      request.onProgress?.(
+        `Uploading image ${next.toLocaleString('en')} of ${uploads.length.toLocaleString('en')} (“${upload.image.name}”)…`,
+        'uploading',
+      )
+      const { error } = await bucket
+        .upload(upload.path, upload.image.data, { contentType: upload.image.type, upsert: false })
+        .catch((thrown: unknown) => ({ error: thrown }))
+      if (error) failed ??= upload
+      else uploaded.push(upload.path)
+    }
+  }
+  // Every upload started has answered past this point, so undoing removes them all.
+  await Promise.all(Array.from({ length: Math.min(UPLOADS_AT_ONCE, uploads.length) }, uploadInTurn))
+  if (failed) {
+    await undoUploads()
+    const { document, image } = failed as Upload
+    return {
+      ok: false,
+      planLimit: false,
+      message: `“${document.source} › ${image.zipPath}” could not be uploaded. ${NOTHING_IMPORTED} Check your connection and try again.`,
+    }
+  }
+  if (request.signal?.aborted) return cancelled()
+  for (const [at, row] of rows.entries()) {
+    const mine = uploads.filter((upload) => upload.row === at)
+    if (mine.length === 0) continue
+    const urls = new Map(
+      mine.map(({ image, path }) => [image.zipPath, attachmentUrl(request.supabaseUrl, path)]),
+    )
+    row.body = rewriteRelativeLinks(row.body, mine[0]!.document.path, (zipPath) =>
+      urls.get(zipPath),
+    )
   }
 
   if (request.signal?.aborted) return cancelled()
