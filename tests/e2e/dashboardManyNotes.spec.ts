@@ -4,6 +4,7 @@
  */
 import { expect, test } from '@playwright/test'
 import { adminClient, createUser, signIn, type TestUser } from './backend.ts'
+import { documentLink, editorReady, preview } from './dashboardHelpers.ts'
 
 /** `count` notes written as if on other devices, oldest first: `first` is the oldest. */
 async function manyNotes(user: TestUser, first: string, count: number): Promise<void> {
@@ -68,4 +69,36 @@ test('the keyboard reaches the rest of a long list through Show more', async ({ 
   // The focus goes on to the first of the documents just shown, not to the page.
   await expect(rows.nth(100).getByRole('link')).toBeFocused()
   await expect(more).toHaveCount(0)
+})
+
+test('switching between notes hands one preview worker on, rather than starting one per note', async ({
+  page,
+}) => {
+  const user = await createUser('many-notes-switch', { plan: 'pro' })
+  await manyNotes(user, 'Quarterly plan', 6)
+  const started: string[] = []
+  let closed = 0
+  page.on('worker', (worker) => {
+    started.push(worker.url())
+    worker.on('close', () => (closed += 1))
+  })
+  await signIn(page, user, '/dashboard')
+  for (const title of ['Note 1', 'Note 2', 'Note 3', 'Note 4', 'Note 5', 'Note 1']) {
+    await documentLink(page, title).click()
+    await editorReady(page)
+    await expect(preview(page).getByRole('heading', { level: 1 })).toHaveText(`${title}#`)
+  }
+  // Before, one per note opened: 6, each loading and compiling the preview's code again.
+  expect(started.filter((url) => url.includes('previewWorker'))).toHaveLength(1)
+
+  // Kept for the next note, it goes with a sign-out, and the text it holds with it.
+  // The open note closes (deleted), its worker kept for the next: none has closed yet.
+  await page.getByRole('button', { name: 'Delete “Note 1”' }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click()
+  await expect(page.getByTestId('markdown-editor')).toHaveCount(0)
+  expect(closed).toBe(0)
+  await page.getByTestId('account-menu').click()
+  await page.getByRole('menuitem', { name: 'Sign out' }).click()
+  await expect(page).toHaveURL(/\/login/)
+  await expect.poll(() => closed).toBe(started.length)
 })

@@ -3,7 +3,13 @@
  * render runs, only the latest of the texts typed meanwhile is sent next). Only changes travel:
  * the page sends the edit since the last text it sent, and gets back the blocks that differ
  * from the last answer (previewProtocol.ts).
+ *
+ * The worker is handed on from one note to the next: opening a note used to start a worker of
+ * its own, which loaded and compiled the preview's code and its grammars again on every switch.
+ * A worker still rendering when its note closes is stopped instead (the next note would wait
+ * for a render nobody needs), and signing out stops the one kept, with the text it holds.
  */
+import { subscribeAuthState, getAuthState } from '../../auth'
 import { minimalChange } from '../textChange'
 import { applyBlockChange, blockChange } from './blockChange'
 import type { PreviewRequest, PreviewResponse } from './previewProtocol'
@@ -26,17 +32,43 @@ type Waiter = {
   reject: (error: Error) => void
 }
 
-export function createPreviewClient(): PreviewClient {
-  const siteOrigin = window.location.origin
-  let worker: Worker | null = null
+/** An idle worker from the note closed last, with what it holds: the next note takes it. */
+interface KeptWorker {
+  worker: Worker
+  sentText: string
+  blocks: string[]
+  nextId: number
+}
+let kept: KeptWorker | null = null
+let stoppingOnSignOut = false
+
+function stopKeptOnSignOut(): void {
+  if (stoppingOnSignOut) return
+  stoppingOnSignOut = true
+  subscribeAuthState(() => {
+    if (getAuthState().status === 'signed-in' || !kept) return
+    kept.worker.terminate()
+    kept = null
+  })
+}
+
+function startWorker(): Worker | null {
   try {
-    worker = new Worker(new URL('./previewWorker.ts', import.meta.url), {
+    return new Worker(new URL('./previewWorker.ts', import.meta.url), {
       type: 'module',
       name: 'folio-preview',
     })
   } catch {
-    worker = null
+    return null
   }
+}
+
+export function createPreviewClient(): PreviewClient {
+  const siteOrigin = window.location.origin
+  const handedOn = kept
+  kept = null
+  const worker: Worker | null = handedOn?.worker ?? startWorker()
+  let failed = false
   // Without workers, the same pipeline renders in the page, without colouring code: shiki's
   // grammars are bundled for the worker only.
   const inPage = worker
@@ -53,12 +85,13 @@ export function createPreviewClient(): PreviewClient {
         }),
       )
 
-  let nextId = 0
+  // Ids go on from the last note's, so an answer to it that comes late is nobody's.
+  let nextId = handedOn?.nextId ?? 0
   let running: { id: number; waiter: Waiter } | null = null
   let queued: { markdown: string; waiter: Waiter } | null = null
   /** The text the worker holds, and the blocks of its last answer. */
-  let sentText = ''
-  let blocks: string[] = []
+  let sentText = handedOn?.sentText ?? ''
+  let blocks: string[] = handedOn?.blocks ?? []
 
   function send(markdown: string, waiter: Waiter): void {
     const id = (nextId += 1)
@@ -96,6 +129,7 @@ export function createPreviewClient(): PreviewClient {
     worker.onmessage = (event: MessageEvent<PreviewResponse>) => finish(event.data)
     worker.onerror = (event) => {
       event.preventDefault()
+      failed = true
       if (running) finish({ id: running.id, error: event.message || 'The preview stopped.' })
     }
   }
@@ -110,7 +144,13 @@ export function createPreviewClient(): PreviewClient {
       })
     },
     dispose() {
-      worker?.terminate()
+      const idle = !running && !queued && !failed
+      if (worker && idle && !kept && getAuthState().status === 'signed-in') {
+        worker.onmessage = null
+        worker.onerror = null
+        kept = { worker, sentText, blocks, nextId }
+        stopKeptOnSignOut()
+      } else worker?.terminate()
       queued?.waiter.resolve(null)
       running?.waiter.resolve(null)
       queued = null
