@@ -41,6 +41,7 @@ function draw(list: DocumentSummary[], selectedId: string | null) {
     root.render(
       createElement(DocumentList, {
         documents: list,
+        loading: false,
         selectedId,
         query: '',
         onQueryChange: () => undefined,
@@ -48,6 +49,7 @@ function draw(list: DocumentSummary[], selectedId: string | null) {
         itemsRef: createRef<HTMLUListElement>(),
         onSelect: () => undefined,
         onOpenMatch: () => undefined,
+        onSearchGone: () => undefined,
         onRename: async () => true,
         onDelete: () => undefined,
         now: NOW,
