@@ -52,8 +52,8 @@ describe('attachments bucket', () => {
         },
       })
 
-    expect((await signFor(free.session.access_token, `${free.id}/a.png`)).status).toBe(403)
-    expect((await signFor(pro.session.access_token, `${free.id}/a.png`)).status).toBe(403)
+    expect(await outcomeOf(await signFor(free.session.access_token, `${free.id}/a.png`))).toBe(403)
+    expect(await outcomeOf(await signFor(pro.session.access_token, `${free.id}/a.png`))).toBe(403)
     const signed = await signFor(pro.session.access_token, `${pro.id}/a.png`)
     expect(signed.status).toBe(200)
     const { token } = (await signed.json()) as { token: string }
@@ -201,10 +201,7 @@ describe('attachments bucket', () => {
   })
 })
 
-/**
- * An upload as the Storage API receives it, body and content type as given. Answers 200, or the
- * reason of a refusal, which hosted gives in the body's statusCode under HTTP 400.
- */
+/** An upload as the Storage API receives it, body and content type as given (outcomeOf). */
 async function rawUpload(token: string, name: string, contentType: string, method = 'POST') {
   const response = await fetch(`${backend.url}/storage/v1/object/attachments/${name}`, {
     method,
@@ -215,6 +212,11 @@ async function rawUpload(token: string, name: string, contentType: string, metho
     },
     body: PNG,
   })
+  return outcomeOf(response)
+}
+
+/** 200 for what Storage did, or the reason of a refusal: hosted's body statusCode under HTTP 400. */
+async function outcomeOf(response: Response): Promise<number> {
   if (response.ok) return response.status
   expect(response.status).toBe(400)
   return Number(((await response.json()) as { statusCode: string }).statusCode)
