@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Backend } from '../../scripts/local/supabase/index.ts'
-import { signedInUser, startTestBackend } from './helpers.ts'
+import { client, signedInUser, startTestBackend } from './helpers.ts'
 
 let backend: Backend
 beforeAll(async () => {
@@ -69,5 +69,16 @@ describe('private functions', () => {
     expect((await attacker.supabase.rpc('current_plan')).data).toBe('free')
     const doc = await attacker.supabase.from('documents').insert({ title: 'Mine' }).select('title')
     expect(doc.data).toEqual([{ title: 'Mine' }])
+  })
+
+  it('leave current_plan to signed-in callers: the anon key is refused without word of them', async () => {
+    // Granted to PUBLIC, it ran for the anon key until its first private call, and the refusal
+    // named the private schema behind it.
+    const { data, error } = await client(backend).rpc('current_plan')
+    expect(data).toBeNull()
+    expect(error).toMatchObject({
+      code: '42501',
+      message: 'permission denied for function current_plan',
+    })
   })
 })
