@@ -119,6 +119,49 @@ test('the checkout error box is padded evenly', async ({ page }) => {
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } })
 
+  test('"check your email" breaks a long address after its @ or a dot, never at a hyphen', async ({
+    page,
+  }) => {
+    // first-name.last-name-…@example-company.com: hyphens in both halves, too long for one line.
+    const email = uniqueEmail('first-name.last-name').replace(
+      '@example.com',
+      '@example-company.com',
+    )
+    await page.goto('/login?mode=signup')
+    await waitForHydration(page)
+    await page.getByLabel('Email', { exact: true }).fill(email)
+    await page.getByLabel('Password').fill('a-long-enough-password')
+    await page.getByRole('button', { name: 'Create account' }).click()
+    const sentence = page.getByText(`we sent a confirmation link to ${email}`)
+    await expect(sentence).toBeVisible()
+    // Each of the address's characters with the top of the line it is drawn on.
+    const lineEnds = await sentence.evaluate((paragraph, address) => {
+      const characters: { character: string; top: number }[] = []
+      const walker = document.createTreeWalker(paragraph, NodeFilter.SHOW_TEXT)
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (let index = 0; index < (node.textContent ?? '').length; index += 1) {
+          const range = document.createRange()
+          range.setStart(node, index)
+          range.setEnd(node, index + 1)
+          const rect = range.getClientRects()[0]
+          characters.push({ character: node.textContent![index]!, top: rect ? rect.top : NaN })
+        }
+      }
+      const start = characters
+        .map(({ character }) => character)
+        .join('')
+        .indexOf(address)
+      const inAddress = characters.slice(start, start + address.length)
+      return inAddress
+        .slice(0, -1)
+        .filter(({ top }, index) => inAddress[index + 1]!.top > top + 1)
+        .map(({ character }) => character)
+    }, email)
+    expect(lineEnds.length, 'the address takes more than one line').toBeGreaterThan(0)
+    for (const end of lineEnds)
+      expect(['@', '.'], `a line of the address ends in "${end}"`).toContain(end)
+  })
+
   test('a sign-in screen’s title wrapped on a phone leaves no word alone on a line', async ({
     page,
   }) => {

@@ -2,6 +2,7 @@ import { useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { useFocusOnShow } from '../../components/useFocusOnShow'
 import { describeAuthError } from './describeAuthError'
+import { EmailAddress } from './EmailAddress'
 import { loadSupabase } from './supabaseClient'
 import { callbackUrl } from './useAuthRedirect'
 
@@ -31,8 +32,8 @@ export function SignUpEmailSent({
         Check your email
       </h2>
       <p>
-        Almost there: we sent a confirmation link to {email}. Open it to finish creating your
-        account.
+        Almost there: we sent a confirmation link to <EmailAddress address={email} />. Open it to
+        finish creating your account.
       </p>
       {/* The auth service answers a sign-up for an address it knows as it does a new one and
           sends no email (GoTrue v2.196 internal/api/signup.go, Signup: on UserExistsError it
