@@ -3,7 +3,7 @@ import { NavLink } from 'react-router-dom'
 /**
  * The header's account corner for a visitor who is not signed in (and before hydration). On the
  * sign-in page itself it is a NavLink's aria-current="page", drawn as where you are
- * (site-chrome.css): the prerender writes it, so hydrating changes nothing.
+ * (forms.css): the prerender writes it, so hydrating changes nothing.
  */
 export function SignInLink() {
   return (
