@@ -222,30 +222,3 @@ test('the account menu is used with the arrow keys, as a menu button announces',
   await page.keyboard.press('ArrowDown')
   await expect(item('Your notes')).toBeFocused()
 })
-
-test('on the sign-in page the header’s "Sign in" says you are there, from the first paint', async ({
-  page,
-}) => {
-  // The prerendered page already says so: no change, and no shift, when it hydrates.
-  const prerendered = await (await page.request.get('/login')).text()
-  const prerenderedLink = prerendered.match(/<a [^>]*data-testid="account-sign-in"[^>]*>/)?.[0]
-  expect(prerenderedLink).toContain('aria-current="page"')
-
-  const signIn = page.getByTestId('account-sign-in')
-  await page.goto('/about')
-  await waitForHydration(page)
-  await expect(signIn).not.toHaveAttribute('aria-current')
-  const elsewhere = await signIn.boundingBox()
-  const elsewhereLook = await signIn.evaluate((link) => getComputedStyle(link).backgroundColor)
-
-  for (const address of ['/login', '/login?mode=signup']) {
-    await page.goto(address)
-    await waitForHydration(page)
-    await expect(signIn, address).toHaveAttribute('aria-current', 'page')
-    // Drawn as where you are, not as a button to press, in the same box.
-    expect(await signIn.evaluate((link) => getComputedStyle(link).backgroundColor)).not.toBe(
-      elsewhereLook,
-    )
-    expect(await signIn.boundingBox(), address).toEqual(elsewhere)
-  }
-})
