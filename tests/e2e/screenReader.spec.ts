@@ -130,7 +130,8 @@ test("the preview's headings sit under the note's own heading, with the blog's i
     title: 'Deploy notes',
     body: '# Deploy notes\n\nIntro.\n\n## Steps\n\nDo it.\n\n### Rollback\n\nUndo it.\n\n###### Aside\n',
   })
-  await expect(preview(page).locator('h2')).toHaveText(/Steps/)
+  // The preview renders in turns: the last heading, not the first, says it is all there.
+  await expect(preview(page).locator('h6')).toHaveText(/Aside/)
   // The page: its h1 (Your workspace), the list's h2 (Documents), the open note's h2 (its
   // title); the note's own "#" was a second h1 inside that h2's section.
   const outline = await page.evaluate(() =>
@@ -151,18 +152,20 @@ test("the preview's headings sit under the note's own heading, with the blog's i
     '6 Aside',
   ])
   // What Chromium itself tells a screen reader, not only what the attributes say.
+  // Its tree follows the DOM a moment later, so it is asked until it has caught up.
   const cdp = await page.context().newCDPSession(page)
-  const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as {
-    nodes: {
-      role?: { value: string }
-      name?: { value: string }
-      properties?: { name: string; value: { value: unknown } }[]
-    }[]
+  const axLevels = async () => {
+    const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as {
+      nodes: {
+        role?: { value: string }
+        properties?: { name: string; value: { value: unknown } }[]
+      }[]
+    }
+    return nodes
+      .filter((node) => node.role?.value === 'heading')
+      .map((node) => node.properties?.find(({ name }) => name === 'level')?.value.value)
   }
-  const levels = nodes
-    .filter((node) => node.role?.value === 'heading')
-    .map((node) => node.properties?.find(({ name }) => name === 'level')?.value.value)
-  expect(levels).toEqual(outline.map((heading) => Number(heading.split(' ')[0])))
+  await expect.poll(axLevels).toEqual(outline.map((heading) => Number(heading.split(' ')[0])))
   // The anchors are the blog's: the same ids and links, whatever level is said.
   await expect(preview(page).locator('h1')).toHaveAttribute('id', 'user-content-deploy-notes')
   await expect(preview(page).locator('h2 a.heading-anchor')).toHaveAttribute('href', '#steps')
