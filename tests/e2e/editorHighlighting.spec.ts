@@ -8,8 +8,34 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { createUser, signIn } from './backend.ts'
-import { appendText, editorReady, insertDocument, openNewNote } from './dashboardHelpers.ts'
+import {
+  appendText,
+  editorReady,
+  insertDocument,
+  openNewNote,
+  requestedPaths,
+} from './dashboardHelpers.ts'
 import { expect, test } from './fixtures.ts'
+
+/**
+ * From now on: the packages in the site's scripts the page downloads (as the build's
+ * chunk-packages.json lists them), and the warnings and errors its console prints.
+ */
+function watchScriptsAndWarnings(page: Page) {
+  const scripts = requestedPaths(
+    page,
+    (path) => path.startsWith('/assets/') && path.endsWith('.js'),
+  )
+  const warnings: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text())
+  })
+  const packagesLoaded = async () => {
+    const packages = await chunkPackages()
+    return new Set(scripts.flatMap((script) => packages[script.slice(1)] ?? []))
+  }
+  return { packagesLoaded, warnings }
+}
 
 const NOTE = [
   '# Release notes',
@@ -95,15 +121,7 @@ test('script and JSON fences are coloured without loading the Lezer JavaScript g
   ].join('\n')
   const user = await createUser('editor-script-fences')
   const doc = await insertDocument(user, { title: 'Client', body: note })
-  const scripts: string[] = []
-  page.on('request', (request) => {
-    const { pathname } = new URL(request.url())
-    if (pathname.startsWith('/assets/') && pathname.endsWith('.js')) scripts.push(pathname.slice(1))
-  })
-  const warnings: string[] = []
-  page.on('console', (message) => {
-    if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text())
-  })
+  const { packagesLoaded, warnings } = watchScriptsAndWarnings(page)
   await signIn(page, user, `/dashboard?doc=${doc.id}`)
   await editorReady(page)
   const keyword = await colourOf(page, '--cm-keyword')
@@ -117,8 +135,7 @@ test('script and JSON fences are coloured without loading the Lezer JavaScript g
   expect(await coloursOf(page, '"retries"')).toEqual([await colourOf(page, '--cm-property')])
   expect(warnings).toEqual([])
 
-  const packages = await chunkPackages()
-  const loaded = new Set(scripts.flatMap((script) => packages[script] ?? []))
+  const loaded = await packagesLoaded()
   expect(loaded).toContain('@codemirror/legacy-modes')
   for (const grammar of [
     '@codemirror/lang-javascript',
@@ -133,27 +150,17 @@ test('a note of prose opens without the list of fence languages, and a fence typ
 }) => {
   const user = await createUser('editor-fence-list')
   const doc = await insertDocument(user, { title: 'Prose', body: '# Prose\n\nNo code here.\n' })
-  const scripts: string[] = []
-  page.on('request', (request) => {
-    const { pathname } = new URL(request.url())
-    if (pathname.startsWith('/assets/') && pathname.endsWith('.js')) scripts.push(pathname.slice(1))
-  })
-  const warnings: string[] = []
-  page.on('console', (message) => {
-    if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text())
-  })
+  const { packagesLoaded, warnings } = watchScriptsAndWarnings(page)
   await signIn(page, user, `/dashboard?doc=${doc.id}`)
   await editorReady(page)
   // Its first paint of the preview is the moment the note has opened in full.
   await expect(page.getByTestId('markdown-preview').getByText('No code here.')).toBeVisible()
-  const packages = await chunkPackages()
-  const loadedPackages = () => new Set(scripts.flatMap((script) => packages[script] ?? []))
-  expect(loadedPackages()).not.toContain('@codemirror/language-data')
+  expect(await packagesLoaded()).not.toContain('@codemirror/language-data')
 
   // The first fence the person types: the list, then its language, and its keywords coloured.
   await appendText(page, '\n```ts\nconst late = 1\n```\n')
   const keyword = await colourOf(page, '--cm-keyword')
   await expect.poll(() => coloursOf(page, 'const')).toEqual([keyword])
-  expect(loadedPackages()).toContain('@codemirror/language-data')
+  expect(await packagesLoaded()).toContain('@codemirror/language-data')
   expect(warnings).toEqual([])
 })
